@@ -1,0 +1,38 @@
+# Two commands work on a fresh machine with only Python 3.11 and make: `make play`, `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+EXTRAS := dev
+
+.PHONY: play test lint typecheck unit bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[$(EXTRAS)]'
+	touch $@
+
+install: $(VENV)/.installed-$(EXTRAS)
+
+play: install
+	$(BIN)/carthago play punica --seat Rome=human
+
+lint: install
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: install
+	$(BIN)/mypy
+
+unit: install
+	$(BIN)/pytest -n 2
+
+test: lint typecheck unit
+
+bench: install
+	$(BIN)/carthago bench punica
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

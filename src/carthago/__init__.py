@@ -1,0 +1,34 @@
+"""carthago: an engine and playing suite for the tabletop games of the Punic Wars.
+
+>>> import carthago
+>>> isinstance(carthago.games(), list)
+True
+"""
+
+from carthago.core.errors import (
+    CarthagoError,
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidStateError,
+    RecordError,
+    UnknownGameError,
+)
+from carthago.core.game import Game
+from carthago.core.registry import games, load
+from carthago.core.state import CHANCE, TERMINAL, State
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "CarthagoError",
+    "Game",
+    "IllegalActionError",
+    "InvalidOptionError",
+    "InvalidStateError",
+    "RecordError",
+    "State",
+    "UnknownGameError",
+    "games",
+    "load",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""Matches, tournaments and measurements between agents."""

@@ -1,0 +1,1 @@
+"""The game-agnostic contract: Game, State, options, log, records, registry. Imports no game."""

@@ -1,0 +1,37 @@
+"""The game log: one entry per event, each seen by every viewer in its own words.
+
+An entry has a public text (what a spectator and every player sees) and optional private
+texts for particular players, who see those instead. A ``None`` public text hides the entry
+from everyone without a private text, which is how secret moves stay secret.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class LogEntry(NamedTuple):
+    """One event; ``private`` pairs a player index with the text that player sees instead."""
+
+    public: str | None
+    private: tuple[tuple[int, str], ...] = ()
+
+    def text_for(self, viewer: int | None) -> str | None:
+        """The text ``viewer`` sees (``None``: the public view), or None if it sees nothing.
+
+        >>> LogEntry("Rome plays a card face down", ((0, "Rome plays Legio"),)).text_for(1)
+        'Rome plays a card face down'
+        >>> LogEntry(None, ((0, "you look at the card"),)).text_for(None) is None
+        True
+        """
+        if viewer is not None:
+            for player, text in self.private:
+                if player == viewer:
+                    return text
+        return self.public
+
+
+def log_for(entries: list[LogEntry], viewer: int | None) -> list[str]:
+    """The log as ``viewer`` may read it."""
+    texts = (entry.text_for(viewer) for entry in entries)
+    return [text for text in texts if text is not None]

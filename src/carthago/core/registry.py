@@ -1,0 +1,71 @@
+"""The registry of games: every package under ``carthago.games`` registers itself on import."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import Any
+
+from carthago.core.errors import UnknownGameError
+from carthago.core.game import Game
+from carthago.core.state import State
+
+Evaluator = Callable[[State, int], float]
+"""A game's heuristic: how good ``state`` looks for ``player``, from -1 (lost) to 1 (won)."""
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+
+def register(game_class: type[Game]) -> type[Game]:
+    """Class decorator that makes a game loadable by its ``name``."""
+    existing = _GAMES.get(game_class.name)
+    if existing is not None and existing is not game_class:
+        raise ValueError(f"two games claim the id {game_class.name!r}")
+    _GAMES[game_class.name] = game_class
+    return game_class
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    package = importlib.import_module("carthago.games")
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"carthago.games.{module.name}")
+    _discovered = True
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The class registered under ``game_id``."""
+    _discover()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UnknownGameError(f"no game {game_id!r} (known games: {known})") from None
+
+
+def games() -> list[str]:
+    """The ids of every registered game, sorted."""
+    _discover()
+    return sorted(_GAMES)
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """The game ``game_id`` with ``options`` validated (unknown or bad ones raise)."""
+    return game_class(game_id)(**options)
+
+
+def evaluator(game_id: str) -> Evaluator | None:
+    """The ``evaluate(state, player)`` of ``games/<id>/heuristics.py``, if the game has one."""
+    game_class(game_id)
+    try:
+        module = importlib.import_module(f"carthago.games.{game_id}.heuristics")
+    except ModuleNotFoundError as error:
+        if error.name == f"carthago.games.{game_id}.heuristics":
+            return None
+        raise
+    evaluate: Evaluator = module.evaluate
+    return evaluate

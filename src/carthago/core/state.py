@@ -1,0 +1,259 @@
+"""The base class of every game state: the OpenSpiel-style contract of DESIGN.md.
+
+A game subclasses :class:`State` and fills in the underscored hooks. The base keeps what every
+game shares: the history, the per-viewer log, the cache of legal actions, the check of an action
+before it is applied, notation lookup, and the snapshot envelope.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, Self
+
+from carthago.core.errors import IllegalActionError, InvalidStateError
+from carthago.core.log import LogEntry, log_for
+
+if TYPE_CHECKING:
+    from carthago.core.game import Game
+
+CHANCE = -1
+"""``current_player()`` at a chance node (a die roll, a card drawn)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+JSONDict = dict[str, Any]
+
+
+class State(ABC):
+    """One position of a game; mutated in place by :meth:`apply_action`.
+
+    Subclasses declare their own ``__slots__`` and implement the abstract hooks. The state's
+    ``game`` is shared between clones: it holds the options and the component data.
+    """
+
+    __slots__ = ("_game", "_history", "_legal", "_log")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._history: list[int] = []
+        self._log: list[LogEntry] = []
+        self._legal: list[int] | None = None
+
+    # -- the contract ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player to move: 0..n-1, CHANCE or TERMINAL."""
+
+    def legal_actions(self) -> list[int]:
+        """The sorted legal actions of the player to move; [] at chance and terminal nodes."""
+        if self._legal is None:
+            player = self.current_player()
+            self._legal = [] if player < 0 else sorted(self._legal_actions())
+        return list(self._legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs at a chance node; [] elsewhere."""
+        if self.current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action or chance outcome; IllegalActionError (state unchanged) if not."""
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(f"an action is an integer, not {action!r}") from None
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError(f"action {action} cannot be applied: the game is over")
+        if player == CHANCE:
+            if action not in {outcome for outcome, _ in self._chance_outcomes()}:
+                raise IllegalActionError(f"{action} is not a possible outcome of this chance event")
+        else:
+            if self._legal is None:
+                self.legal_actions()
+            assert self._legal is not None
+            if action not in self._legal:
+                raise IllegalActionError(self._explain_illegal(action))
+        self._apply_action(action)
+        self._history.append(action)
+        self._legal = None
+
+    def action_to_string(self, action: int) -> str:
+        """Readable notation of ``action`` for the player to move (or the chance event)."""
+        return self._action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action (or chance outcome) whose notation is ``text``, ignoring case."""
+        wanted = " ".join(text.split()).casefold()
+        if self.current_player() == CHANCE:
+            candidates = [outcome for outcome, _ in self.chance_outcomes()]
+        else:
+            candidates = self.legal_actions()
+        for action in candidates:
+            if " ".join(self.action_to_string(action).split()).casefold() == wanted:
+                return action
+        if not candidates:
+            raise IllegalActionError(f"no action can be taken here, so {text!r} names none")
+        raise IllegalActionError(f"{text!r} names no legal action here")
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per player: the result once terminal, zeros before."""
+
+    def observation(self, player: int | None) -> JSONDict:
+        """All that ``player`` may know (``None``: a spectator), as JSON-serialisable data."""
+        if player is not None and not 0 <= player < self._game.num_players:
+            raise ValueError(
+                f"player must be None or 0..{self._game.num_players - 1}, got {player!r}"
+            )
+        observation = self._observation(player)
+        observation["game"] = self._game.name
+        observation["viewer"] = player
+        observation["current_player"] = self.current_player()
+        observation["is_terminal"] = self.is_terminal()
+        observation["returns"] = self.returns()
+        observation["move_number"] = len(self._history)
+        observation["log"] = log_for(self._log, player)
+        return observation
+
+    def clone(self) -> Self:
+        """An independent copy; what never changes in place is shared, not copied."""
+        new = object.__new__(type(self))
+        new._game = self._game
+        new._history = self._history.copy()
+        new._log = self._log.copy()
+        new._legal = self._legal
+        self._copy_into(new)
+        return new
+
+    def history(self) -> list[int]:
+        """Every action and chance outcome applied so far."""
+        return self._history.copy()
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
+        """A state ``player`` cannot tell from this one, its hidden parts redrawn with ``rng``.
+
+        The result must be exactly the state its own ``history()`` replays to: a game that
+        redraws a hidden card also rewrites the history entry that put it there, so nothing
+        hidden survives anywhere in the copy. The default suits games whose every part is public.
+        """
+        return self._copy_for(player)
+
+    def to_dict(self) -> JSONDict:
+        """A full snapshot, hidden parts included, that ``game.state_from_dict`` restores."""
+        return {
+            "game": self._game.name,
+            "options": dict(self._game.options),
+            "history": self._history.copy(),
+            "log": [[entry.public, [list(p) for p in entry.private]] for entry in self._log],
+            "state": self._fields_to_dict(),
+        }
+
+    def render(self, player: int | None = None) -> str:
+        """The board as ``player`` sees it, as text for an 80-column terminal."""
+        return self._game.render_observation(self.observation(player))
+
+    def log(self, viewer: int | None) -> list[str]:
+        """The log as ``viewer`` may read it."""
+        return log_for(self._log, viewer)
+
+    def __repr__(self) -> str:
+        who = self.current_player()
+        turn = {CHANCE: "chance", TERMINAL: "terminal"}.get(who) or self._game.player_names[who]
+        return f"<{type(self).__name__} {self._game.name} move={len(self._history)} to_move={turn}>"
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+    # -- for game implementations ------------------------------------------------------------
+
+    def _add_log(self, public: str | None, private: dict[int, str] | None = None) -> None:
+        """Record an event; ``private`` gives the players who see it in other words."""
+        self._log.append(LogEntry(public, tuple(private.items()) if private else ()))
+
+    def _copy_for(self, player: int) -> Self:
+        """A clone whose log keeps only what ``player`` and the public may read.
+
+        Games start their ``resample_from_infostate`` from this, so other players' private log
+        lines (which would name the true hidden parts) never reach an agent.
+        """
+        new = self.clone()
+        new._log = [
+            LogEntry(entry.public, tuple(p for p in entry.private if p[0] == player))
+            if entry.private
+            else entry
+            for entry in self._log
+        ]
+        return new
+
+    def _explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal here; games may say more than the default does."""
+        who = self._game.player_names[self.current_player()]
+        if not 0 <= action < self._game.num_distinct_actions:
+            return f"{action} is outside the action space 0..{self._game.num_distinct_actions - 1}"
+        try:
+            name = repr(self._action_to_string(action))
+        except (IndexError, KeyError, ValueError):
+            # Notation may only be defined for actions that make sense in this position.
+            name = "it"
+        return f"action {action} ({name}) is not legal for {who} now"
+
+    @classmethod
+    def _from_snapshot(cls, game: Game, snapshot: JSONDict) -> Self:
+        """Rebuild a state from ``to_dict`` output; used by ``Game.state_from_dict``."""
+        state = object.__new__(cls)
+        state._game = game
+        state._legal = None
+        try:
+            state._history = [int(a) for a in snapshot["history"]]
+            state._log = [
+                LogEntry(public, tuple((int(p), str(t)) for p, t in private))
+                for public, private in snapshot["log"]
+            ]
+            state._fields_from_dict(snapshot["state"])
+        except InvalidStateError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise InvalidStateError(f"not a {game.name} state snapshot: {error!r}") from error
+        return state
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """The legal actions of the player to move (any order; the base sorts them)."""
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    @abstractmethod
+    def _apply_action(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def _action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def _observation(self, player: int | None) -> JSONDict:
+        """The game-specific part of the observation (the base adds log, turn and result)."""
+
+    @abstractmethod
+    def _copy_into(self, new: Self) -> None:
+        """Copy the game-specific fields into ``new`` (a fresh, otherwise empty instance)."""
+
+    @abstractmethod
+    def _fields_to_dict(self) -> JSONDict: ...
+
+    @abstractmethod
+    def _fields_from_dict(self, fields: JSONDict) -> None:
+        """Restore the game-specific fields; raise InvalidStateError naming a bad field."""
