@@ -3,7 +3,7 @@
 Built only from ``state.observation(p)``, so nothing hidden can leak into it. The layout
 (documented in docs/punica.md, "Observation tensor"), all values in [0, 1]:
 
-- 20 area slots (regions 0-10, then seas; the tenth sea slot is empty in ``en``), 7 each:
+- 20 area slots (regions 0-10, then seas; the ninth sea slot is empty in ``en``), 7 each:
   Rome units / 8, Carthage units / 8, Hannibal here, both sides here, battle being fought
   here, battle waiting here, retreat option here.
 - 2 sides x 7 cards x 4: in hand (known), played face up, face down and visible to the viewer,
