@@ -94,7 +94,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     >>> make_agent("randum")
     Traceback (most recent call last):
     ...
-    carthago.core.errors.InvalidAgentSpecError: no agent 'randum' (agents: human, random...)
+    carthago.core.errors.InvalidAgentSpecError: no agent 'randum' (agents: human, heuristic, ismcts, mcts, random)
     """
     parsed = AgentSpec.parse(spec)
     if parsed.name == HUMAN:
