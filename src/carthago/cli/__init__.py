@@ -1,0 +1,1 @@
+"""The ``carthago`` command line (Typer + Rich)."""
