@@ -1,1 +1,1 @@
-"""The ``carthago`` command line (Typer + Rich)."""
+"""The ``carthago`` command: Typer for the interface, Rich for the output."""

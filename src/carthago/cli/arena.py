@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from carthago.arena.tournament import (
     BACKENDS,
@@ -23,6 +24,7 @@ from carthago.arena.tournament import (
     pairings_for,
     run_tournament,
 )
+from carthago.cli.options import parse_options
 from carthago.core.errors import CarthagoError
 from carthago.core.registry import load
 
@@ -41,19 +43,6 @@ def split_specs(values: Sequence[str]) -> list[str]:
             else:
                 specs.append(part)
     return specs
-
-
-def parse_options(values: Sequence[str]) -> dict[str, str]:
-    """``key=value`` game options (converted and checked by the game itself)."""
-    options: dict[str, str] = {}
-    for value in values:
-        key, sep, text = value.partition("=")
-        if not sep or not key.strip():
-            raise typer.BadParameter(
-                f"{value!r} is not of the form key=value", param_hint="--option"
-            )
-        options[key.strip()] = text.strip()
-    return options
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -124,7 +113,7 @@ def arena(
     ] = None,
 ) -> None:
     """Play a tournament between agents, both seats each, and rate them."""
-    console = Console()
+    console = Console(highlight=False)
     try:
         instance = load(game, **parse_options(option or []))
         pairings = pairings_for(mode, split_specs(agents))
@@ -154,7 +143,7 @@ def arena(
                 on_outcome=advance,
             )
     except (CarthagoError, ValueError) as error:
-        console.print(f"[red]error:[/red] {error}")
+        Console(stderr=True, highlight=False).print(Text(f"error: {error}"))
         raise typer.Exit(2) from None
     console.print(results_table(result))
     console.print(ratings_table(result))
