@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import carthago
-from carthago.agents import MCTSAgent, make_agent
+from carthago.agents import LEVELS, MCTSAgent, choose_action, make_agent
 from carthago.arena.tournament import GameOutcome, TournamentResult, run_tournament
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.game import Game
@@ -46,6 +46,7 @@ def sample_positions(game: Game, count: int, seed: int) -> list[State]:
 
 
 def iterations_per_second(game: Game, spec: str, positions: int = 12, seed: int = 0) -> float:
+    """Search iterations per second of ``spec`` (an mcts spec) over sampled positions."""
     agent = make_agent(spec, seed=seed)
     assert isinstance(agent, MCTSAgent)
     iterations = 0
@@ -57,6 +58,18 @@ def iterations_per_second(game: Game, spec: str, positions: int = 12, seed: int 
         seconds += time.perf_counter() - start
         iterations += agent.last_iterations
     return iterations / seconds
+
+
+def seconds_per_move(game: Game, spec: str, positions: int = 12, seed: int = 0) -> list[float]:
+    """How long ``spec`` takes to answer in each of ``positions`` sampled positions."""
+    agent = make_agent(spec, seed=seed)
+    times = []
+    for state in sample_positions(game, positions, seed):
+        agent.reset()
+        start = time.perf_counter()
+        choose_action(agent, state)
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def progress(label: str) -> Callable[[GameOutcome], None]:
@@ -94,6 +107,7 @@ def main() -> None:
     print("| game | agent | opponent | W | D | L | score | 95% CI | minutes |")
     print("|---|---|---|---:|---:|---:|---:|---|---:|")
     speeds: dict[str, float] = {}
+    answers: dict[str, list[float]] = {}
     report: dict[str, object] = {}
     for game_id in args.game or carthago.games():
         game = carthago.load(game_id)
@@ -120,14 +134,23 @@ def main() -> None:
             )
             results.append(result)
         speeds[game_id] = iterations_per_second(game, args.mcts, seed=args.seed)
+        answers[game_id] = seconds_per_move(game, LEVELS["normal"].spec, seed=args.seed)
         report[game_id] = [r.to_json() for r in results]
     print()
-    print(f"| game | {args.mcts} iterations/s (one core) |")
-    print("|---|---:|")
+    print(
+        f"| game | {args.mcts} iterations/s (one core) | level normal "
+        f"({LEVELS['normal'].spec}): mean / max seconds per move |"
+    )
+    print("|---|---:|---:|")
     for game_id, speed in speeds.items():
-        print(f"| {game_id} | {speed:,.0f} |")
+        times = answers[game_id]
+        print(f"| {game_id} | {speed:,.0f} | {sum(times) / len(times):.2f} / {max(times):.2f} |")
     if args.json is not None:
-        args.json.write_text(json.dumps({"results": report, "iterations_per_second": speeds}))
+        args.json.write_text(
+            json.dumps(
+                {"results": report, "iterations_per_second": speeds, "normal_seconds": answers}
+            )
+        )
 
 
 if __name__ == "__main__":
