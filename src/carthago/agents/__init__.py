@@ -19,10 +19,11 @@ SEARCH_PARAMS: dict[str, tuple[type, object]] = {
     "iterations": (int, 0),
     "seconds": (float, 0.0),
     "rollout": (str, "random"),
-    "depth": (int, 0),
+    "depth": (int, None),
     "c": (float, 1.0),
 }
-"""Parameters both tree searches take (iterations 0 and seconds 0: the default budget)."""
+"""Parameters both tree searches take (iterations 0 and seconds 0: the default budget; no
+depth: a cap of 20 moves if the game has a heuristic, else none; depth=0: never cap)."""
 
 register_agent("random", AgentKind(RandomAgent, summary="uniformly random legal moves"))
 register_agent(

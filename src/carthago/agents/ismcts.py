@@ -74,7 +74,7 @@ class ISMCTSAgent(Agent):
         iterations: int = 0,
         seconds: float = 0.0,
         rollout: str = "random",
-        depth: int = 0,
+        depth: int | None = None,
         c: float = 1.0,
     ) -> None:
         super().__init__(seed)

@@ -87,7 +87,7 @@ class MCTSAgent(Agent):
         iterations: int = 0,
         seconds: float = 0.0,
         rollout: str = "random",
-        depth: int = 0,
+        depth: int | None = None,
         c: float = 1.0,
         reuse: bool = True,
     ) -> None:

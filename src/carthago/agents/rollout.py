@@ -72,8 +72,26 @@ def greedy_action(
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def make_rollout(game_id: str, policy: str, depth: int, epsilon: float = 0.2) -> Rollout:
-    """The playout of ``policy`` for ``game_id``, capped at ``depth`` moves (0: no cap).
+DEFAULT_DEPTH = 20
+"""The playout cap when a spec sets none and the game has a heuristic to score the cut."""
+
+
+def playout_cap(depth: int | None, evaluate: Evaluator | None) -> int:
+    """The number of moves a playout may last (0: to the end of the game).
+
+    ``None`` (no ``depth=`` in the spec) caps at :data:`DEFAULT_DEPTH` only when the game has a
+    heuristic: without one, a cut position would be worth nothing, so playouts run to the end.
+
+    >>> playout_cap(None, None), playout_cap(None, lambda state, player: 0.0), playout_cap(5, None)
+    (0, 20, 5)
+    """
+    if depth is None:
+        return DEFAULT_DEPTH if evaluate is not None else 0
+    return depth
+
+
+def make_rollout(game_id: str, policy: str, depth: int | None, epsilon: float = 0.2) -> Rollout:
+    """The playout of ``policy`` for ``game_id``, capped by :func:`playout_cap`.
 
     The heuristic policy plays the greedy move among up to 8 sampled actions, and a random move
     with probability ``epsilon`` so that playouts stay varied.
@@ -81,12 +99,13 @@ def make_rollout(game_id: str, policy: str, depth: int, epsilon: float = 0.2) ->
     if policy not in ROLLOUT_POLICIES:
         raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {policy!r}")
     evaluate = evaluator(game_id)
+    cap = playout_cap(depth, evaluate)
     greedy = policy == "heuristic"
 
     def rollout(state: State, rng: random.Random) -> list[float]:
         steps = 0
         while not state.is_terminal():
-            if depth and steps >= depth:
+            if cap and steps >= cap:
                 break
             player = state.current_player()
             if player == CHANCE:
