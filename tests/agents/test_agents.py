@@ -8,6 +8,7 @@ import pytest
 
 import carthago
 from carthago.agents import LEVELS, MCTSAgent, choose_action, level_spec, make_agent
+from carthago.agents.ismcts import view_key
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.state import CHANCE, State
@@ -172,3 +173,18 @@ def test_bad_search_parameters_are_refused() -> None:
         make_agent("mcts:rollout=clever")
     with pytest.raises(InvalidAgentSpecError, match="parameter"):
         make_agent("ismcts:reuse=yes")
+
+
+def test_ismcts_keys_a_hidden_deal_by_what_the_observer_sees() -> None:
+    game = carthago.load("guessing", rounds=2)
+    guesser, keeper = 0, 1
+    before = game.replay([0, 0, 1])  # round one over; the next deal is a chance node
+    seen = {p: len(before.log(p)) for p in (guesser, keeper)}
+    keys: dict[int, set[object]] = {guesser: set(), keeper: set()}
+    for card in range(3):
+        dealt = before.clone()
+        dealt.apply_action(card)
+        for player in (guesser, keeper):
+            keys[player].add(view_key(dealt, player, seen[player])[0])
+    assert len(keys[guesser]) == 1  # the Guesser cannot tell the deals apart
+    assert len(keys[keeper]) == 3  # the Keeper sees its card
