@@ -11,6 +11,7 @@ from carthago.agents import LEVELS, MCTSAgent, choose_action, level_spec, make_a
 from carthago.agents.ismcts import view_key
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
+from carthago.core.registry import game_class
 from carthago.core.state import CHANCE, State
 
 CHEAP_SPECS = [
@@ -39,10 +40,19 @@ def play_some(game: carthago.Game, spec: str, seed: int, decisions: int) -> Stat
     return state
 
 
+VARIANTS = [
+    (game_id, dict(options))
+    for game_id in carthago.games()
+    for options in game_class(game_id).VARIANTS
+]
+
+
 @pytest.mark.parametrize("spec", CHEAP_SPECS)
-@pytest.mark.parametrize("game_id", carthago.games())
-def test_agents_choose_only_legal_actions(game_id: str, spec: str) -> None:
-    game = carthago.load(game_id)
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS)
+def test_agents_choose_only_legal_actions(
+    game_id: str, options: dict[str, object], spec: str
+) -> None:
+    game = carthago.load(game_id, **options)
     for seed in range(2):
         play_some(game, spec, seed, decisions=25)
 

@@ -44,7 +44,7 @@ class Node:
         return f"<Node player={self.player} visits={self.visits} children={len(self.children)}>"
 
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 300
 """Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
 
 
