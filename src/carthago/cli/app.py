@@ -14,6 +14,7 @@ from rich.text import Text
 from carthago.agents import is_human, make_agent
 from carthago.agents.base import Agent
 from carthago.arena.throughput import measure_throughput
+from carthago.cli.arena import arena
 from carthago.cli.options import parse_options, parse_seats, seat_index
 from carthago.cli.session import PlaySession, result_line
 from carthago.core.errors import CarthagoError
@@ -174,6 +175,9 @@ def bench(
     table.add_row("games", f"{result.games_per_second:,.1f}", f"{result.games:,}")
     table.add_row("clones", f"{result.clones_per_second:,.0f}", f"{result.clones:,}")
     console.print(table)
+
+
+app.command()(arena)
 
 
 def main() -> None:
