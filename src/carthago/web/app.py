@@ -23,9 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
+from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
+from carthago.web.boards import board_geometry
 from carthago.web.bots import ComputerPlayers
-from carthago.web.errors import BadRequest, WebError
+from carthago.web.errors import BadRequest, NotFound, WebError
 from carthago.web.levels import computer_levels
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
@@ -138,6 +140,13 @@ def create_app(
             },
             "spectator": f"/watch/{created.game_id}",
         }
+
+    @app.get("/api/boards/{game}")
+    def board(game: str) -> JSONDict:
+        try:
+            return board_geometry(game)
+        except CarthagoError as error:
+            raise NotFound(str(error)) from None
 
     @app.get("/api/lobby")
     def lobby() -> JSONDict:

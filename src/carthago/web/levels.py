@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from carthago.agents import AGENTS, make_agent
+from carthago.agents import AGENTS, LEVELS, make_agent
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.web.errors import BadRequest
 
@@ -10,25 +10,33 @@ HUMAN = "human"
 
 
 def computer_levels() -> list[dict[str, str]]:
-    """The computer players offered in the new-game form: named levels, then raw agents."""
-    offered = [
+    """The computer players the new-game form offers: the named levels, then each agent."""
+    levels = [
+        {"name": level.name, "spec": level.name, "summary": level.summary}
+        for level in LEVELS.values()
+    ]
+    agents = [
         {"name": name, "spec": name, "summary": kind.summary}
         for name, kind in sorted(AGENTS.items())
     ]
-    return offered
+    return levels + agents
 
 
 def resolve_seat(text: str) -> str:
-    """``human`` or the agent spec a seat choice stands for; BadRequest if it names neither.
+    """``human`` or the agent spec a seat choice (a level name or a spec) stands for.
 
     >>> resolve_seat(" Human ")
     'human'
+    >>> resolve_seat("easy")
+    'heuristic'
     >>> resolve_seat("random")
     'random'
     """
     choice = text.strip().lower()
     if choice == HUMAN:
         return HUMAN
+    if choice in LEVELS:
+        return LEVELS[choice].spec
     try:
         return make_agent(choice, seed=0).spec
     except InvalidAgentSpecError as error:

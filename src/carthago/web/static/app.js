@@ -15,7 +15,7 @@ const Carthago = (() => {
       else if (key === "text") node.textContent = value;
       else node.setAttribute(key, value === true ? "" : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -328,6 +328,15 @@ const Carthago = (() => {
     return `${player.name} to move` + (player.agent === "human" ? "" : " (computer thinking)");
   }
 
+  function viewerText(view, live) {
+    if (!live) {
+      if (view.viewer === null) return "public view";
+      const player = view.players[view.viewer];
+      return `as ${player ? player.name : "seat " + view.viewer} saw it`;
+    }
+    return view.viewer === null ? "watching (public view)" : `you play ${view.viewer_name}`;
+  }
+
   function freshLog(view, previous) {
     const log = view.observation.log || [];
     if (!previous || previous.viewer !== view.viewer) return { log, fresh: 0 };
@@ -355,8 +364,8 @@ const Carthago = (() => {
     const status = el("div", { class: "status-bar" },
       el("h1", { text: view.title }),
       el("span", { class: "muted", text: optionsText(view.options) }),
-      el("span", { class: "turn" + (mine ? " mine" : ""), id: "turn", text: turnText(view) }),
-      el("span", { id: "viewer", text: view.viewer === null ? "watching (public view)" : `you play ${view.viewer_name}` }),
+      el("span", { class: "turn" + (mine ? " mine" : ""), id: "turn", "data-move": view.move, text: turnText(view) }),
+      el("span", { id: "viewer", text: viewerText(view, ctx.live) }),
       el("span", { class: "muted", text: `move ${view.move}` }),
       el("span", {}, view.players.map((p) => el("span", {
         class: "seat-chip" + (p.seat === view.to_move ? " to-move" : ""),
@@ -400,8 +409,8 @@ const Carthago = (() => {
       const wanted = filter.value.toLowerCase();
       for (const button of list.children) button.hidden = !button.textContent.toLowerCase().includes(wanted);
     });
-    panel.append(el("p", { class: "muted", text: "Click the board or a card, or pick from the list:" }),
-      view.legal.length > 8 ? filter : null, list);
+    panel.append(el("div", {}, el("p", { class: "muted", text: "Click the board or a card, or pick from the list:" }),
+      view.legal.length > 8 ? filter : null, list));
     return panel;
   }
 
@@ -461,8 +470,8 @@ const Carthago = (() => {
       el("h2", { text: source.kind === "game" ? "Replay" : "Uploaded record" }),
       info.status !== "finished" ? el("p", { class: "notice", text: "The game goes on: only the public view (and your own seat) can be replayed until it ends." }) : null,
       el("div", { class: "replay-controls" },
-        button("⏮ start", "replay-first", () => 0), button("◀ back", "replay-prev", () => state.step - 1),
-        slider, button("next ▶", "replay-next", () => state.step + 1), button("end ⏭", "replay-last", () => state.steps),
+        button("|◀ start", "replay-first", () => 0), button("◀ back", "replay-prev", () => state.step - 1),
+        slider, button("next ▶", "replay-next", () => state.step + 1), button("end ▶|", "replay-last", () => state.steps),
         position, seatSelect,
         source.kind === "game" && info.status === "finished" ? el("a", { href: `${base}/record`, download: "record.json" }, "download the record") : null),
       notation), screen);
