@@ -2,9 +2,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS := dev
+EXTRAS := dev,web
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench clean serve browser web-load
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,17 @@ unit: install
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
+
+serve: install
+	$(BIN)/carthago serve
+
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+web-load: install
+	$(BIN)/python benchmarks/web_load.py
 
 bench: install
 	$(BIN)/carthago bench punica

@@ -534,7 +534,11 @@ class GameService:
         )
 
     def _state(self, session: Session, row: GameRow) -> State:
-        """The game's current state (shared: callers clone before changing it)."""
+        """The state after the ``row.moves`` stored actions (shared: callers clone to change it).
+
+        Only the first ``row.moves`` actions are read, so the state always matches the row it
+        was asked for, even if another writer commits more actions between the two reads.
+        """
         with self._cache_guard:
             cached = self._cache.get(row.id)
         if cached is not None and len(cached.history()) == row.moves:
@@ -545,12 +549,21 @@ class GameService:
             state = load(row.game, **row.options).new_initial_state()
         missing = session.scalars(
             select(ActionRow.action)
-            .where(ActionRow.game_id == row.id, ActionRow.number >= len(state.history()))
+            .where(
+                ActionRow.game_id == row.id,
+                ActionRow.number >= len(state.history()),
+                ActionRow.number < row.moves,
+            )
             .order_by(ActionRow.number)
         ).all()
         for action in missing:
             state.apply_action(action)
-        self._remember(row.id, state)
+        if len(state.history()) != row.moves:
+            raise RuntimeError(
+                f"game {row.id} stores {len(state.history())} of {row.moves} actions"
+            )
+        if cached is None or len(cached.history()) < row.moves:
+            self._remember(row.id, state)
         return state
 
     def _remember(self, game_id: str, state: State) -> None:
