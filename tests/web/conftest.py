@@ -66,8 +66,10 @@ def wait_until(condition: Callable[[], Any], seconds: float = 30.0) -> Any:
         time.sleep(0.02)
 
 
-def new_game(client: TestClient, seats: list[str], **extra: Any) -> dict[str, Any]:
-    body = {"game": "guessing", "seats": seats, **extra}
+def new_game(
+    client: TestClient, seats: list[str], game: str = "guessing", **extra: Any
+) -> dict[str, Any]:
+    body = {"game": game, "seats": seats, **extra}
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()

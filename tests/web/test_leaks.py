@@ -42,27 +42,33 @@ def check_payload(payload: Any, viewer: int | None, state: State) -> None:
         observation = view["observation"]
         if observation["move_number"] == len(state.history()):
             assert observation == state.observation(shown)
-        if viewer != KEEPER:
+        if state.game.name == "guessing" and viewer != KEEPER:
             assert observation["card"] is None
+        if state.game.name == "punica" and viewer is not None:
+            # Another side's face-down battle card is never named, nor its hand while it is out.
+            other = observation["players"][1 - viewer]
+            if other["committed"] not in (None, "face down"):
+                assert observation["battle"]["revealed"][1 - viewer] == other["committed"]
         if shown != view["to_move"]:
             assert view.get("legal", []) == []
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_games_send_each_seat_only_what_it_may_see(
-    client: TestClient, db_url: str, seed: int
+def play_and_check(
+    client: TestClient, db_url: str, game: str, options: dict[str, Any], seed: int, moves: int
 ) -> None:
+    """Play up to ``moves`` random moves with both seats human, collecting and checking every
+    payload each seat and a spectator receive."""
     rng = random.Random(seed)
-    created = new_game(client, ["human", "human"], options={"rounds": 4}, seed=seed)
+    created = new_game(client, ["human", "human"], game=game, options=options, seed=seed)
     game_id, tokens = created["id"], created["tokens"]
-    headers = {seat: seat_headers(tokens[str(seat)]) for seat in (GUESSER, KEEPER)}
+    headers = {seat: seat_headers(tokens[str(seat)]) for seat in (0, 1)}
     received: list[tuple[int | None, Any]] = []
     with (
-        client.websocket_connect(f"/ws/games/{game_id}") as guesser_feed,
-        client.websocket_connect(f"/ws/games/{game_id}") as keeper_feed,
+        client.websocket_connect(f"/ws/games/{game_id}") as first_feed,
+        client.websocket_connect(f"/ws/games/{game_id}") as second_feed,
         client.websocket_connect(f"/ws/games/{game_id}") as public_feed,
     ):
-        feeds = {GUESSER: guesser_feed, KEEPER: keeper_feed, None: public_feed}
+        feeds = {0: first_feed, 1: second_feed, None: public_feed}
         for seat, feed in feeds.items():
             feed.send_json({"token": tokens[str(seat)]} if seat is not None else {})
 
@@ -73,24 +79,24 @@ def test_random_games_send_each_seat_only_what_it_may_see(
                 check_payload(message["view"], seat, true_state(db_url, game_id))
 
         listen()
-        while True:
+        for _ in range(moves):
             state = true_state(db_url, game_id)
             if state.is_terminal():
                 break
             mover = state.current_player()
             other = 1 - mover
             # The waiting seat tries to move (refused) and to act outside the action space.
-            for body in ({"action": 0}, {"action": 99}, {"notation": "deal 1"}):
+            for body in ({"action": 0}, {"action": 10**6}, {"notation": "deal 1"}):
                 answer = client.post(
                     f"/api/games/{game_id}/actions", headers=headers[other], json=body
                 )
                 assert answer.status_code in (409, 422)
                 received.append((other, answer.json()))
             wrong = client.post(
-                f"/api/games/{game_id}/actions", headers=headers[mover], json={"action": 99}
+                f"/api/games/{game_id}/actions", headers=headers[mover], json={"action": 10**6}
             )
             received.append((mover, wrong.json()))
-            for seat in (GUESSER, KEEPER, None):
+            for seat in (0, 1, None):
                 given = headers[seat] if seat is not None else {}
                 received.append((seat, client.get(f"/api/games/{game_id}", headers=given).json()))
                 replayed = client.get(
@@ -99,22 +105,37 @@ def test_random_games_send_each_seat_only_what_it_may_see(
                     headers=given,
                 )
                 received.append((seat, replayed.json()))
-            legal = state.legal_actions()
             answer = client.post(
                 f"/api/games/{game_id}/actions",
                 headers=headers[mover],
-                json={"action": rng.choice(legal), "request_id": f"move-{len(state.history())}"},
+                json={
+                    "action": rng.choice(state.legal_actions()),
+                    "request_id": f"move-{len(state.history())}",
+                },
             )
             assert answer.status_code == 200
             received.append((mover, answer.json()))
             listen()
+            now = true_state(db_url, game_id)
             for seat, payload in received:
-                check_payload(payload, seat, true_state(db_url, game_id))
+                check_payload(payload, seat, now)
             received.clear()
-            record = client.get(f"/api/games/{game_id}/record")
-            if not true_state(db_url, game_id).is_terminal():
-                assert record.status_code == 409
-                check_payload(record.json(), GUESSER, true_state(db_url, game_id))
+            if not now.is_terminal():
+                assert client.get(f"/api/games/{game_id}/record").status_code == 409
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_guessing_games_send_each_seat_only_what_it_may_see(
+    client: TestClient, db_url: str, seed: int
+) -> None:
+    play_and_check(client, db_url, "guessing", {"rounds": 4}, seed, moves=50)
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("en", 1), ("pl", 2)])
+def test_random_punica_games_send_each_seat_only_what_it_may_see(
+    client: TestClient, db_url: str, edition: str, seed: int
+) -> None:
+    play_and_check(client, db_url, "punica", {"edition": edition}, seed, moves=40)
 
 
 def test_the_checker_catches_a_leak(db_url: str, client: TestClient) -> None:
