@@ -106,7 +106,7 @@ def test_a_person_plays_punica_against_the_computer_by_clicking(
     page.goto(server + "/")
     page.select_option("#game-select", "punica")
     page.select_option("select[name=seat-0]", "human")
-    page.select_option("select[name=seat-1]", "random")
+    page.select_option("select[name=seat-1]", "easy")
     shot(page, "punica-new-game")
     page.click("#start")
     page.click("a.play-seat[data-seat='0']")

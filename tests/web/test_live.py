@@ -157,3 +157,11 @@ def test_computer_seats_owing_a_move_resume_after_a_restart(db_url: str) -> None
     assert offline.view(game_id, None)["to_move"] == KEEPER
     with TestClient(create_app(db_url)) as second:
         wait_until(lambda: second.get(f"/api/games/{game_id}").json()["to_move"] == GUESSER)
+
+
+def test_computer_players_can_think_in_processes(db_url: str) -> None:
+    with TestClient(create_app(db_url, computer_processes=True)) as client:
+        created = new_game(client, ["random", "random"], options={"rounds": 3})
+        game_id = created["id"]
+        wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished")
+        assert stored_actions(db_url, game_id) == 9

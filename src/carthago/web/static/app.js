@@ -161,8 +161,8 @@ const Carthago = (() => {
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
           el("option", { value: "human", selected: seat === 0 }, "a person"),
-          catalogue.computers.map((c, i) => el("option", { value: c.spec, selected: seat > 0 && i === 0 },
-            `computer: ${c.name}` + (c.summary ? ` (${c.summary})` : "")))))));
+          catalogue.computers.map((c, i) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && i === 0 },
+            `computer: ${c.name}`))))));
     };
     gameSelect.addEventListener("change", fill);
     const preferred = catalogue.games.find((g) => g.name === "punica");
