@@ -240,6 +240,11 @@ def test_two_people_play_from_two_browsers_and_replay_the_game(
         "document.querySelector('#replay-position').textContent === 'step 6 of 6'"
     )
     shot(keeper, "guessing-uploaded-record")
+    # Leaving and coming back: the browser remembers the seat it played.
+    guesser.goto(server + "/")
+    guesser.click("#my-games a")
+    guesser.wait_for_selector("#generic-note")
+    assert guesser.locator("#viewer").inner_text() == "you play Guesser"
     assert not errors, errors
     first.close()
     second.close()
