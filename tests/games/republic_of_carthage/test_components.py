@@ -189,5 +189,5 @@ def test_mortality_chits_must_match_senator_ids() -> None:
 def test_missing_file_is_named() -> None:
     files = _files()
     del files["trade"]
-    with pytest.raises(ComponentDataError, match="trade.toml is missing"):
+    with pytest.raises(ComponentDataError, match=r"trade\.toml is missing"):
         load_components(files)
