@@ -7,7 +7,7 @@ exact (docs, "Hidden information"):
   exchanged at random with each other and with those still in the deck; Trade Concessions stay,
   since whether a hand holds one decides who is asked to play it;
 - Trade cards that another faction drew itself since the last return to the stacks and that it
-  has not put into an offer, redrawn from the same stack between the drawing and the first sale.
+  has neither put into an offer nor sold, redrawn from the same stack until the sales are over.
 
 The chance outcomes that dealt these cards are rewritten to match, so the resampled state is
 exactly what its own history replays to. Faction Treasuries keep their true amounts.
@@ -32,6 +32,7 @@ TRADE_RESAMPLE_STAGES = (
     "trade_counter_build",
     "trade_offer_reply",
     "trade_offer_confirm",
+    "trade_sell",
 )
 ATTEMPTS = 8
 
@@ -72,8 +73,8 @@ def _resample_hands(state: S, player: int, rng: random.Random) -> None:
 
 
 def _excluded(state: S, faction: int) -> int:
-    """Commodities a faction has shown in an offer (made, answered or being built)."""
-    mask = state.offered[faction]
+    """Commodities a faction has shown in an offer (made, answered or being built) or sold."""
+    mask = state.offered[faction] | state.sold_kinds[faction]
     if state.offer:
         count = state.offer[4]
         sides = (state.offer[5 : 5 + count], state.offer[5 + count :])
