@@ -150,3 +150,32 @@ def test_s9_1_neutral_imperials_have_the_most_military() -> None:
         totals[role] = sum(stat(p, "mil") for p in state.faction_persons(faction))
     assert totals["Imperials"] >= totals["Plutocrats"]
     assert OFFICE_INDEX["HOME-SUFFETE"] == HOME_SUFFETE
+
+
+def test_s3_step3_a_player_may_play_a_trade_concession() -> None:
+    from tests.games.republic_of_carthage.support import new, run_until
+
+    for seed in range(40):
+        state = run_until(
+            new(3),
+            lambda s: s.stage in ("setup_concessions", "setup_trader"),
+            seed,
+        )
+        if state.stage != "setup_concessions":
+            continue
+        faction = state.current_player()
+        play = max(state.legal_actions())
+        assert play >= A.CONCESSION
+        state.apply_action(play)
+        assert state.stage == "setup_concession_target"
+        target = state.legal_actions()[0]
+        state.apply_action(target)
+        card = next(
+            c
+            for c, ref in enumerate(CARDS)
+            if ref.kind == "concession" and state.card_holder[c] == target - A.PERSON
+        )
+        assert state.owner[target - A.PERSON] == faction
+        assert state.card_loc[card] != HAND + faction
+        return
+    raise AssertionError("no seed dealt a human player a concession")

@@ -199,3 +199,22 @@ def test_s6_3_2_offer_rounds_are_bounded() -> None:
             state.apply_action(max(state.legal_actions()))
     assert offers == 2 * 3
     assert state.current_player() in (carthago.CHANCE, *range(3))
+
+
+def test_s6_3_1_drawing_starts_with_the_overseer_faction() -> None:
+    state = _quiet()
+    state.office_holder[OVERSEER] = state.faction_leader[2]
+    state.office_term[OVERSEER] = 2
+    state.apply_action(CHIT_NONE)
+    state = run_until(state, lambda s: s.stage == "trade_draw", passive=True)
+    assert list(dict.fromkeys(state.ctx[0::2])) == [2, 0, 1]
+
+
+def test_s9_neutrals_sell_everything_and_bank_the_income() -> None:
+    from tests.games.republic_of_carthage.support import new
+
+    state = run_until(new(1), lambda s: s.stage == "trade_warehouse" or s.turn > 1, seed=3)
+    for faction in range(1, 5):
+        assert state.trade_hands[faction] == ()
+    state = run_until(state, lambda s: s.stage == "turn_start" or s.turn > 1, seed=3)
+    assert all(state.trade_income[f] == 0 for f in range(1, 5))
