@@ -79,9 +79,10 @@ def test_offer_contents_are_hidden_behind_a_true_claim() -> None:
     for commodity in (DYE, DYE, SALT):
         state.apply_action(A.ADD + commodity)
     state.apply_action(A.NAME + SALT)
+    state.apply_action(A.ADD + GEMS)  # a claim beyond the true one, here false
     snapshot = state.to_dict()
     offer = snapshot["state"]["offer"]
-    offer[5:8] = [DYE, GEMS, SALT]  # same claim: 3 cards worth 19 including Salt
+    offer[7:10] = [DYE, GEMS, SALT]  # same claim: 3 cards worth 19 including Salt
     other = _restore(state, snapshot)
     assert other.observation(taker) == state.observation(taker)
     assert other.observation(giver) != state.observation(giver)

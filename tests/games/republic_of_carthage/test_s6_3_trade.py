@@ -163,8 +163,15 @@ def test_s6_3_2_trade_offer_claims_are_true_and_contents_secret() -> None:
     state.apply_action(A.ADD + SALT)
     assert sorted(a for a in state.legal_actions() if a >= A.NAME) == [A.NAME + SALT, A.NAME + DYE]
     state.apply_action(A.NAME + SALT)
+    assert state.current_player() == giver and A.ADD + SALT not in state.legal_actions()
+    assert A.ADD + COMPONENTS.commodity("Gold").index in state.legal_actions()
+    state.apply_action(A.ADD + COMPONENTS.commodity("Gold").index)  # a false extra claim
     seen = state.observation(taker)["offer"]
-    assert seen["offer"] == {"cards": 3, "claim": "3 cards worth 19 including Salt"}
+    assert seen["offer"] == {
+        "cards": 3,
+        "claim": "3 cards worth 19 including Salt",
+        "said_also": "Gold",
+    }
     assert "contents" not in seen["offer"]
     assert "Dye" not in str(state.observation(taker)["factions"][giver]["trade_cards"])
     assert state.observation(giver)["offer"]["offer"]["contents"] == ["Dye", "Dye", "Salt"]
@@ -174,6 +181,8 @@ def test_s6_3_2_trade_offer_claims_are_true_and_contents_secret() -> None:
     for commodity in (PAPYRUS, PAPYRUS, TIMBER):
         state.apply_action(A.ADD + commodity)
     state.apply_action(A.NAME + TIMBER)
+    assert state.current_player() == taker and state.legal_actions()[0] == A.DONE
+    state.apply_action(A.DONE)
     assert state.current_player() == giver
     assert state.observation(giver)["offer"]["counter"]["claim"] == (
         "3 cards worth 7 including Timber"
@@ -191,12 +200,9 @@ def test_s6_3_2_offer_rounds_are_bounded() -> None:
     for faction in range(3):
         _give(state, faction, [OCHRE, OCHRE, OCHRE])
     offers = 0
-    while state.stage.startswith("trade_offer") or state.stage == "trade_counter_build":
-        if state.stage == "trade_offer":
-            offers += 1
-            state.apply_action(max(state.legal_actions()))
-        else:
-            state.apply_action(max(state.legal_actions()))
+    while state.stage.startswith(("trade_offer", "trade_counter")):
+        offers += state.stage == "trade_offer"
+        state.apply_action(max(state.legal_actions()))
     assert offers == 2 * 3
     assert state.current_player() in (carthago.CHANCE, *range(3))
 

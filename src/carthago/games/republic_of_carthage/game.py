@@ -93,7 +93,7 @@ class RepublicOfCarthageGame(Game):
             + 36
             + humans * (MAX_TRANSFERS + 1 + MAX_CONTRIBUTIONS + 1)
             + TRADE_CARDS
-            + OFFER_ROUNDS * humans * (3 + 2 * (hand + 1))
+            + OFFER_ROUNDS * humans * (5 + 2 * (hand + 1))
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
+from carthago.games.republic_of_carthage.trade import offer_sides
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -32,6 +33,8 @@ TRADE_RESAMPLE_STAGES = (
     "trade_counter_build",
     "trade_offer_reply",
     "trade_offer_confirm",
+    "trade_offer_talk",
+    "trade_counter_talk",
     "trade_sell",
 )
 ATTEMPTS = 8
@@ -76,8 +79,7 @@ def _excluded(state: S, faction: int) -> int:
     """Commodities a faction has shown in an offer (made, answered or being built) or sold."""
     mask = state.offered[faction] | state.sold_kinds[faction]
     if state.offer:
-        count = state.offer[4]
-        sides = (state.offer[5 : 5 + count], state.offer[5 + count :])
+        sides = offer_sides(state.offer)
         for side in (0, 1):
             if state.offer[side] == faction:
                 for commodity in sides[side]:

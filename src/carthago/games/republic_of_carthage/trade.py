@@ -7,9 +7,12 @@ player declines or builds a counter-offer the same way; the first player then ac
 declines. The five-minute timer stands as a fixed number of offer rounds (OFFER_ROUNDS), in each
 of which every player may make one offer.
 
-The offer in progress is ``state.offer = (from, to, named_from, named_to, n_from, cards...)``:
-the first ``n_from`` cards are the offer, the rest the counter-offer; a name of -1 means that side
-is still being built.
+Once a side is presented its player may say one more thing about it, true or false (§6.3.2
+lets anything beyond the claim be untrue): that it also holds some commodity.
+
+The offer in progress is ``state.offer = (from, to, named_from, named_to, said_from, said_to,
+n_from, cards...)``: the first ``n_from`` cards are the offer, the rest the counter-offer; a
+name of -1 means that side is still being built, a "said" of -1 that nothing more was said.
 """
 
 from __future__ import annotations
@@ -199,7 +202,7 @@ def _offer_apply(state: S, action: int) -> None:
     elif action in (A.DONE, -1):
         state.pos += 1
     else:
-        state.offer = (state.order[state.pos], action - A.TARGET, -1, -1, 0)
+        state.offer = (state.order[state.pos], action - A.TARGET, -1, -1, -1, -1, 0)
         state.stage = "trade_offer_build"
 
 
@@ -218,12 +221,16 @@ stage(
 
 def offer_sides(offer: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The commodities of the offer and of the counter-offer."""
-    count = offer[4]
-    return offer[5 : 5 + count], offer[5 + count :]
+    count = offer[COUNT]
+    return offer[COUNT + 1 : COUNT + 1 + count], offer[COUNT + 1 + count :]
+
+
+COUNT = 6
+"""Index in ``state.offer`` of the number of cards in the offer (the counter's follow them)."""
 
 
 def _building_side(state: S) -> int:
-    return 0 if state.stage == "trade_offer_build" else 1
+    return 0 if state.stage in ("trade_offer_build", "trade_offer_talk") else 1
 
 
 def _build_legal(state: S) -> list[int]:
@@ -248,7 +255,8 @@ def _build_apply(state: S, action: int) -> None:
     offer = state.offer
     if action >= A.NAME:
         named = action - A.NAME
-        offer = (*offer[:2], *(named if i == side else offer[2 + i] for i in (0, 1)), *offer[4:])
+        names = tuple(named if i == side else offer[2 + i] for i in (0, 1))
+        offer = (*offer[:2], *names, *offer[4:])
         state.offer = offer
         cards = offer_sides(offer)[side]
         who, other = state.rg.faction_names[offer[side]], state.rg.faction_names[offer[1 - side]]
@@ -258,11 +266,11 @@ def _build_apply(state: S, action: int) -> None:
             f"{who} {noun} {claim(cards, named)} to {other}",
             {offer[side]: f"{who} {noun} {contents} ({claim(cards, named)}) to {other}"},
         )
-        state.stage = "trade_offer_reply" if side == 0 else "trade_offer_confirm"
+        state.stage = "trade_offer_talk" if side == 0 else "trade_counter_talk"
         return
     commodity = action - A.ADD
     if side == 0:
-        state.offer = (*offer[:4], offer[4] + 1, *offer[5:], commodity)
+        state.offer = (*offer[:COUNT], offer[COUNT] + 1, *offer[COUNT + 1 :], commodity)
     else:
         state.offer = (*offer, commodity)
 
@@ -281,6 +289,44 @@ for _name in ("trade_offer_build", "trade_counter_build"):
             _build_apply,
             _build_text,
             legal=_build_legal,
+        ),
+    )
+
+
+def _talk_legal(state: S) -> list[int]:
+    named = state.offer[2 + _building_side(state)]
+    return [A.DONE] + [A.ADD + c for c in range(N_COMMODITIES) if c != named]
+
+
+def _talk_apply(state: S, action: int) -> None:
+    side = _building_side(state)
+    offer = state.offer
+    if action != A.DONE:
+        said = action - A.ADD
+        state.offer = (
+            *offer[:4],
+            *(said if i == side else offer[4 + i] for i in (0, 1)),
+            *offer[6:],
+        )
+        who = state.rg.faction_names[offer[side]]
+        state.note(f"{who} says it also holds {commodity_name(said)} (said, not shown)")
+    state.stage = "trade_offer_reply" if side == 0 else "trade_offer_confirm"
+
+
+def _talk_text(state: S, action: int) -> str:
+    if action == A.DONE:
+        return "say nothing more"
+    return f"say it also holds {commodity_name(action - A.ADD)}"
+
+
+for _name in ("trade_offer_talk", "trade_counter_talk"):
+    stage(
+        _name,
+        Stage(
+            lambda s: s.offer[_building_side(s)],
+            _talk_apply,
+            _talk_text,
+            legal=_talk_legal,
         ),
     )
 

@@ -134,6 +134,9 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
         part: dict[str, Any] = {"cards": len(cards)}
         if named >= 0:
             part["claim"] = claim(cards, named)
+        said = offer[4 + side]
+        if said >= 0:
+            part["said_also"] = commodity_name(said)
         if viewer == offer[side]:
             part["contents"] = [commodity_name(c) for c in cards]
         view[key] = part
