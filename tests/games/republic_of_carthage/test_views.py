@@ -58,3 +58,14 @@ def test_s6_2_step5_rebels_pay_for_their_armies_or_lose_them() -> None:
     _rebel_upkeep(state)
     assert state.rebel_units[legion] == 1 and state.unit_active[legion] == 1
     assert state.faction_treasury[0] == 0 and state.talents[rebel] == 1
+
+
+def test_heuristic_ignores_other_face_down_treasuries() -> None:
+    evaluate = evaluator("republic_of_carthage")
+    assert evaluate is not None
+    state = first_turn()
+    base = evaluate(state, 0)
+    state.faction_treasury[1] += 500
+    assert evaluate(state, 0) == base
+    state.faction_treasury[0] += 500
+    assert evaluate(state, 0) > base

@@ -19,7 +19,10 @@ def evaluate(state: State, player: int) -> float:
     for faction in range(state.rg.num_factions):
         persons = state.faction_persons(faction)
         influence = sum(state.inf[p] for p in persons)
-        wealth = sum(state.talents[p] for p in persons) + state.faction_treasury[faction]
+        wealth = sum(state.talents[p] for p in persons) + state.trade_income[faction]
+        if faction == player:
+            # Other Faction Treasuries are face down: only the player's own counts.
+            wealth += state.faction_treasury[faction]
         strengths.append(influence + wealth / TALENTS_PER_INFLUENCE + 1)
     share = strengths[player] / sum(strengths)
     fair = 1 / len(strengths)
