@@ -246,3 +246,23 @@ def test_s6_2_step12_bankruptcy_ends_the_game_for_everyone() -> None:
     assert state.ended == "bankruptcy" and state.bankrupt
     assert state.returns() == [-1.0, -1.0, -1.0]
     assert state.turn == 1
+
+
+def test_s6_2_step2_supervisor_and_harbor_master_but_not_the_overseer() -> None:
+    from carthago.games.republic_of_carthage.state import UNIT_INDEX
+
+    state = _quiet()
+    people = [p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE][:3]
+    offices = ("SUPERVISOR", "HARBOR-MASTER", "OVERSEER")
+    for person, office in zip(people, offices, strict=False):
+        state.office_holder[OFFICE_INDEX[office]] = person
+    fleet = UNIT_INDEX["fleet"]
+    state.unit_pool[fleet] -= 6
+    state.unit_active[fleet] += 6
+    before = [state.talents[p] for p in people]
+    state.apply_action(CHIT_NONE)
+    gains = [state.talents[p] - b for p, b in zip(people, before, strict=True)]
+    base = [3 if state.faction_leader[0] == p else 1 for p in people]
+    extra = [2, 1 + 2, 0][: len(people)]  # Harbor Master: 1T + 1T per 5 fleets, rounded up
+    assert [g - b for g, b in zip(gains, base, strict=True)] == extra
+    assert state.stage == "revenue_corruption" and state.current_player() == 0
