@@ -516,6 +516,9 @@ class PunicaState(State):
         self.reason = reason
         self.tasks = ()
         self.pending = ()
+        self.options = ()
+        self.card = -1
+        self.army_left = self.fleet_left = 0
         if side == DRAW:
             self._add_log(f"The game is drawn: {reason}")
         else:
