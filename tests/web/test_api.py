@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from carthago.core.records import GameRecord
+from carthago.core.registry import games, load
 from tests.web.conftest import new_game, seat_headers, stored_actions, true_state, wait_until
 
 GUESSER, KEEPER = 0, 1
@@ -299,3 +300,34 @@ def test_the_client_pages_and_files_are_served(client: TestClient) -> None:
         assert client.get(f"/static/{name}").status_code == 200
     missing = client.get("/api/nothing")
     assert missing.status_code == 404 and missing.json() == {"error": "Not Found"}
+
+
+def test_every_registered_game_is_playable_over_http(client: TestClient) -> None:
+    for name in games():
+        players = load(name).num_players
+        created = new_game(client, ["human"] * players, game=name, seed=3)
+        game_id, tokens = created["id"], created["tokens"]
+        for _ in range(12):
+            public = view(client, game_id)
+            assert public["legal"] == [] and public["text"]
+            if public["status"] == "finished":
+                break
+            token = tokens[str(public["to_move"])]
+            mine = view(client, game_id, token)
+            assert mine["legal"], name
+            before = mine["move"]
+            answer = act(client, game_id, token, notation=mine["legal"][-1]["notation"])
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["view"]["move"] > before
+
+
+def test_the_seats_follow_the_options(client: TestClient) -> None:
+    answer = client.post("/api/players", json={"game": "guessing", "options": {"rounds": 2}})
+    assert answer.json() == {"players": ["Guesser", "Keeper"]}
+    if "republic_of_carthage" in games():
+        answer = client.post(
+            "/api/players", json={"game": "republic_of_carthage", "options": {"players": 5}}
+        )
+        assert len(answer.json()["players"]) == 5
+    refused = client.post("/api/players", json={"game": "guessing", "options": {"rounds": 99}})
+    assert refused.status_code == 400 and "at most 50" in refused.json()["error"]

@@ -53,6 +53,13 @@ class NewGame(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**31)
 
 
+class Seats(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 class Join(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -127,6 +134,10 @@ def create_app(
     @app.get("/api/catalogue")
     def catalogue() -> JSONDict:
         return {"games": service.catalogue(), "computers": computer_levels()}
+
+    @app.post("/api/players")
+    def players(body: Seats) -> JSONDict:
+        return {"players": service.players(body.game, body.options)}
 
     @app.post("/api/games", status_code=201)
     def create_game(body: NewGame) -> JSONDict:

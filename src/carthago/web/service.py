@@ -136,6 +136,14 @@ class GameService:
             )
         return result
 
+    @staticmethod
+    def players(game_name: str, options: dict[str, Any]) -> list[str]:
+        """The seats of ``game_name`` with ``options`` (some options change how many)."""
+        try:
+            return list(load(game_name, **options).player_names)
+        except CarthagoError as error:
+            raise BadRequest(str(error)) from None
+
     # -- creating and joining ----------------------------------------------------------------
 
     def create(

@@ -157,13 +157,32 @@ const Carthago = (() => {
         return el("label", { title: option.help }, el("span", { class: "name", text: option.name }), input,
           option.help ? el("span", { class: "muted" }, " ", option.help) : null);
       }));
-      seatsBox.replaceChildren(...game.players.map((player, seat) => el("label", {},
+      drawSeats(game.players);
+    };
+    const drawSeats = (players) => {
+      seatsBox.replaceChildren(...players.map((player, seat) => el("label", {},
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
           el("option", { value: "human", selected: seat === 0 }, "a person"),
           catalogue.computers.map((c, i) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && i === 0 },
             `computer: ${c.name}`))))));
     };
+    const readOptions = () => {
+      const options = {};
+      for (const input of optionsBox.querySelectorAll("[name]")) {
+        options[input.name] = input.type === "checkbox" ? input.checked
+          : input.type === "number" ? Number(input.value) : input.value;
+      }
+      return options;
+    };
+    // Some options change the seats (how many players): ask the server for them again.
+    optionsBox.addEventListener("change", async () => {
+      message.textContent = "";
+      try {
+        const answer = await api("POST", "/api/players", { game: gameSelect.value, options: readOptions() });
+        drawSeats(answer.players);
+      } catch (error) { message.textContent = error.message; }
+    });
     gameSelect.addEventListener("change", fill);
     const preferred = catalogue.games.find((g) => g.name === "punica");
     if (preferred) gameSelect.value = "punica";
@@ -171,11 +190,7 @@ const Carthago = (() => {
     const start = async (event) => {
       event.preventDefault();
       message.textContent = "";
-      const options = {};
-      for (const input of optionsBox.querySelectorAll("[name]")) {
-        options[input.name] = input.type === "checkbox" ? input.checked
-          : input.type === "number" ? Number(input.value) : input.value;
-      }
+      const options = readOptions();
       const seats = Array.from(seatsBox.querySelectorAll("select"), (s) => s.value);
       try {
         const game = await api("POST", "/api/games", { game: gameSelect.value, options, seats, listed: listed.checked });
