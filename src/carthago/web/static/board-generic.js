@@ -12,6 +12,7 @@
     if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
     if (Array.isArray(value)) {
       if (value.every((v) => v === null || typeof v !== "object")) return chips(value, ctx);
+      if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return rowsTable(value, ctx);
       return el("ol", {}, value.map((v) => el("li", {}, valueNode(v, ctx))));
     }
     if (typeof value === "object") {
@@ -19,6 +20,14 @@
         el("tr", {}, el("th", { text: k }), el("td", {}, valueNode(v, ctx)))));
     }
     return clickable(String(value), ctx);
+  }
+
+  // A list of records (players, provinces...) reads best as one table, a row per record.
+  function rowsTable(records, ctx) {
+    const keys = [...new Set(records.flatMap((r) => Object.keys(r)))];
+    return el("table", { class: "obs-table rows" },
+      el("tr", {}, keys.map((k) => el("th", { text: k }))),
+      records.map((r) => el("tr", {}, keys.map((k) => el("td", {}, valueNode(r[k], ctx))))));
   }
 
   function chips(values, ctx) {
@@ -38,9 +47,14 @@
   function draw(container, view, previous, ctx) {
     const observation = view.observation;
     const before = previous ? previous.observation : null;
-    const rows = Object.entries(observation).filter(([key]) => !SKIP.has(key)).map(([key, value]) =>
-      el("tr", { class: before && !same(before[key], value) ? "changed" : null },
-        el("th", { text: key }), el("td", {}, valueNode(value, ctx))));
+    // Large parts fold away (open by default only when they just changed).
+    const rows = Object.entries(observation).filter(([key]) => !SKIP.has(key)).map(([key, value]) => {
+      const changed = before && !same(before[key], value);
+      const shown = JSON.stringify(value).length > 400
+        ? el("details", { open: changed || null }, el("summary", { text: Array.isArray(value) ? `${value.length} entries` : "details" }), valueNode(value, ctx))
+        : valueNode(value, ctx);
+      return el("tr", { class: changed ? "changed" : null }, el("th", { text: key }), el("td", {}, shown));
+    });
     container.replaceChildren(
       el("p", { class: "notice generic-note", id: "generic-note" },
         `${view.title} has no board drawing in the browser yet: this is its observation as data, `
