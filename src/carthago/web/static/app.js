@@ -363,6 +363,7 @@ const Carthago = (() => {
     const mine = view.viewer !== null && view.viewer === view.to_move;
     const { log, fresh } = freshLog(view, previous);
     const boardCtx = {
+      live: ctx.live,
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
       actionsNaming: (name) => actionsNaming(ctx.live ? view.legal : [], name),

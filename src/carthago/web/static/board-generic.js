@@ -58,7 +58,7 @@
     container.replaceChildren(
       el("p", { class: "notice generic-note", id: "generic-note" },
         `${view.title} has no board drawing in the browser yet: this is its observation as data, `
-        + "exactly what your seat may see. Act with the list of legal actions."),
+        + (ctx.live ? "exactly what your seat may see. Act with the list of legal actions." : "as this view saw it.")),
       el("section", { class: "panel" }, el("h2", { text: "Position" }), el("pre", { class: "render", id: "render", text: view.text })),
       el("section", { class: "panel" }, el("h2", { text: "Observation" }), el("table", { class: "obs-table", id: "observation" }, rows)),
     );
