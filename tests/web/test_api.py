@@ -331,3 +331,12 @@ def test_the_seats_follow_the_options(client: TestClient) -> None:
         assert len(answer.json()["players"]) == 5
     refused = client.post("/api/players", json={"game": "guessing", "options": {"rounds": 99}})
     assert refused.status_code == 400 and "at most 50" in refused.json()["error"]
+
+
+def test_malformed_requests_get_a_clear_json_error(client: TestClient) -> None:
+    broken = client.post("/api/games", content="{bad", headers={"content-type": "application/json"})
+    assert broken.status_code == 422
+    assert broken.json() == {"error": "the request body is not valid JSON"}
+    missing = client.get("/api/games/x/replay")
+    assert missing.json() == {"error": "query.step: Field required"}
+    assert client.delete("/api/games").json() == {"error": "Method Not Allowed"}

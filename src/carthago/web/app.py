@@ -121,6 +121,9 @@ def create_app(
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
         problems = []
         for item in error.errors():
+            if item.get("type") == "json_invalid":
+                problems.append("the request body is not valid JSON")
+                continue
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
         return JSONResponse({"error": "; ".join(problems)}, status_code=422)
