@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from carthago.core.state import JSONDict
-from carthago.games.total_war_cards.components import BRANCHES, REGIONS, SIDES
+from carthago.games.total_war_cards.components import BRANCHES, REGIONS, SIDES, TERRITORIES
 
 WIDTH = 80
 
@@ -69,7 +69,7 @@ def render(observation: JSONDict) -> str:
         scores = observation["scores"][player]
         parts = ", ".join(f"{REGIONS[r]} {scores[r]}" for r in range(4))
         lines.append(f"{SIDES[player]} scores {sum(scores)} ({parts})")
-        won = "; ".join(observation["won"][player]) or "nothing yet"
+        won = "; ".join(TERRITORIES[t].label for t in observation["won"][player]) or "nothing yet"
         lines.extend(textwrap.wrap(f"  won: {won}", WIDTH, subsequent_indent="    "))
     for player in (0, 1):
         techs = ", ".join(observation["technologies"][player]) or "none"

@@ -515,7 +515,7 @@ class TotalWarCardsState(State):
             "hidden_left": list(self.hidden_left),
             "budget": self.budget,
             "drawn": [act.slot_letter(self.in_play.index(t)) for t in self.drawn],
-            "won": [[TERRITORIES[t].label for t in self.won[p]] for p in (0, 1)],
+            "won": [list(self.won[p]) for p in (0, 1)],
             "scores": self.scores(),
         }
 
