@@ -396,12 +396,14 @@ class TotalWarCardsState(State):
         self._finish_resolution()
 
     def _award(self, player: int, territory: int, why: str) -> None:
+        # Taken cards leave the row only once resolution is over, so slot letters hold.
         self.won[player] = tuple(sorted((*self.won[player], territory)))
-        self.in_play = tuple(t for t in self.in_play if t != territory)
         self._add_log(f"{SIDES[player]} takes {TERRITORIES[territory].label} ({why})")
 
     def _finish_resolution(self) -> None:
         """Drawn and untouched territories stay; spent cards are gathered for the upkeep."""
+        taken = set(self.won[0] + self.won[1])
+        self.in_play = tuple(t for t in self.in_play if t not in taken)
         if self.in_play:
             left = ", ".join(TERRITORIES[t].label for t in self.in_play)
             self._add_log(f"Still in play: {left}")
