@@ -228,8 +228,6 @@ VALUE_INDEX = {value: number for number, value in enumerate(VALUES)}
 HAND_SIZE = len(DECKS[0]) - RULES.resting
 MAX_IN_PLAY = RULES.turns * DEAL
 """Undecided territories stay in play, so at most every dealt card is in play at once."""
-TECH_BY_BRANCH_TIER = {(t.branch, t.tier): t for t in TECHNOLOGIES}
-ALL_TECH_BITS = (1 << len(TECHNOLOGIES)) - 1
 HUMANITAS, CLASSIARIUS, INSTRUMENTA_BELLA, ARS_MILITARIS = (
     next(b.index for b in BRANCHES if b.name == name)
     for name in ("HUMANITAS", "CLASSIARIUS", "INSTRUMENTA BELLA", "ARS MILITARIS")

@@ -495,7 +495,7 @@ class TotalWarCardsState(State):
             "phase": PHASE_NAMES[self.phase],
             "turn": self.turn,
             "turns": RULES.turns,
-            "to_move": self.to_move if self.phase not in _CHANCE_PHASES else None,
+            "to_move": self.to_move if self.current_player() >= 0 else None,
             "starter": self.starter,
             "coin": self.coin,
             "territories": territories,
@@ -506,7 +506,7 @@ class TotalWarCardsState(State):
             "resting_counts": [
                 len(r) + len(n) for r, n in zip(self.resting, self.new_rest, strict=True)
             ],
-            "spent": [list(p) for p in self.pool],
+            "resting_drawn_from": [list(p) for p in self.pool],
             "tech_cards": [list(t) for t in self.tech_cards],
             "technologies": [
                 [t.name for t in TECHNOLOGIES if self.techs[p] & t.bit] for p in (0, 1)
