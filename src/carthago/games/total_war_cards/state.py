@@ -524,35 +524,53 @@ class TotalWarCardsState(State):
     # -- hidden information ----------------------------------------------------------------
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
-        """Redraw what ``player`` cannot see, rewrite the history entries that put it there,
-        and replay that history: the copy is exactly what its own history makes.
+        """Redraw what ``player`` cannot see, in the copy and in the history entries that put
+        it there, so that the copy is exactly what its own history makes.
 
         Hidden from ``player``: the two discards, the face-down territory (unless he holds
         Classiarius), the opponent's resting cards still unseen and face-down army cards.
+        Nothing else depends on them before they are revealed, so redrawing them in place
+        equals replaying the rewritten history (the contract tests check it).
         """
-        history = self._history.copy()
+        new = self._copy_for(player)
+        history = new._history
         unseen = list(self.deck) + list(self.discards)
         slots = list(self.discard_pos)
-        if self.hidden_territory >= 0 and not self.territory_visible(self.hidden_territory, player):
+        hidden = self.hidden_territory >= 0 and not self.territory_visible(
+            self.hidden_territory, player
+        )
+        if hidden:
             unseen.append(self.hidden_territory)
             slots.append(self.hidden_pos)
-        for position, card in zip(slots, rng.sample(unseen, len(slots)), strict=True):
+        drawn = rng.sample(unseen, len(slots))
+        for position, card in zip(slots, drawn, strict=True):
             history[position] = card
-        self._resample_army(1 - player, history, rng)
-        new = type(self)(self._game)
-        for action in history:
-            new._apply_action(action)
-            new._history.append(action)
-        return new._copy_for(player)
+        new.discards = tuple(drawn[: len(self.discard_pos)])
+        if hidden:
+            new.hidden_territory = drawn[-1]
+            new.in_play = tuple(
+                drawn[-1] if t == self.hidden_territory else t for t in self.in_play
+            )
+            new.placed = tuple(
+                (drawn[-1] if where == self.hidden_territory else where, owner, value, down)
+                for where, owner, value, down in self.placed
+            )
+        taken = set(drawn)
+        new.deck = tuple(sorted(c for c in unseen if c not in taken))
+        new._resample_army(1 - player, rng)
+        return new
 
-    def _resample_army(self, opponent: int, history: list[int], rng: random.Random) -> None:
-        """Redraw the opponent's unseen resting cards and face-down placements in ``history``."""
+    def _resample_army(self, opponent: int, rng: random.Random) -> None:
+        """Redraw the opponent's unseen resting cards and face-down placements, here and in
+        the history."""
+        history = self._history
         deck = DECKS[opponent]
         if self.phase == REST and self.rest_player == opponent and self.new_rest[opponent]:
             # Resting cards being drawn from a pile every player has seen.
             redrawn = rng.sample(self.pool[opponent], len(self.new_rest[opponent]))
             for position, value in zip(self.rest_pos[opponent], redrawn, strict=True):
                 history[position] = value
+            self.new_rest[opponent] = tuple(sorted(redrawn))
             return
         if not self.rest_pos[opponent] and not self.face_down_pos[opponent]:
             return
@@ -565,11 +583,21 @@ class TotalWarCardsState(State):
             resting = tuple(rng.sample(allowed, len(self.rest_pos[opponent])))
             for position, value in zip(self.rest_pos[opponent], resting, strict=True):
                 history[position] = value
+            self.resting[opponent] = tuple(sorted(resting))
         unknown = list(without(without(deck, resting), face_up))
         rng.shuffle(unknown)
+        count = len(self.face_down_pos[opponent])
+        # Face-down placements lie in ``placed`` in the order they were made, as in history.
         for position, value in zip(self.face_down_pos[opponent], unknown, strict=False):
             _, _, slot, _ = act.decode(history[position])
             history[position] = act.place_action(VALUE_INDEX[value], slot, True)
+        values = iter(unknown[:count])
+        self.placed = tuple(
+            (where, owner, next(values), down) if owner == opponent and down else
+            (where, owner, value, down)
+            for where, owner, value, down in self.placed
+        )  # fmt: skip
+        self.hands[opponent] = tuple(sorted(unknown[count:]))
 
     # -- copies and snapshots --------------------------------------------------------------
 
