@@ -141,3 +141,18 @@ def test_resolution_face_down_territory_is_contested_and_revealed() -> None:
         place(state, state.hands[player][-1], A)
     assert CARD["Trade Route of Carthago"] in state.won[ROME]
     assert "Revealed: Africa Trade Route of Carthago" in state.log(ROME)
+
+
+def test_combat_without_humanitas_holder_the_first_placer_alternates() -> None:
+    state = setup(new_state(setup_picks=1), coin=CARTHAGE, picks=("Navigia", "Disciplina"))
+    assert state.holders[0] == -1
+    assert state.starter == CARTHAGE and state.current_player() == CARTHAGE
+    while state.phase == PLACE:
+        place(state, state.hands[state.current_player()][0], A)
+    for value in (1, 2, 2, 1, 1, 2):
+        state.apply_action(value)
+    for card in (CARD["Aedui"], CARD["Tarraco"], CARD["Aricia"], CARD["Merchant of Utica"],
+                 CARD["Trade Route of Utica"]):  # fmt: skip
+        state.apply_action(card)
+    assert state.turn == 2 and state.phase == PLACE
+    assert state.starter == ROME and state.current_player() == ROME
