@@ -7,11 +7,16 @@ import pytest
 
 import carthago
 from carthago.games.total_war_cards import actions as act
-from carthago.games.total_war_cards.components import TECHNOLOGIES, VALUE_INDEX
+from carthago.games.total_war_cards.components import TECHNOLOGIES, VALUE_INDEX, Technology
 from carthago.games.total_war_cards.state import BUY, PLACE, TotalWarCardsState
-from carthago.games.total_war_cards.tech_tree import branch_tier, can_develop, developable
+from carthago.games.total_war_cards.tech_tree import branch_tier, developable
 
 from .helpers import CARTHAGE, ROME, TECH, bits, buy, edited, first, setup, tech_card
+
+
+def can_develop(tech: Technology, owned: int, opponent: int) -> bool:
+    return tech in developable(owned, opponent, budget=99)
+
 
 HUMANITAS = ("Agricultura", "Scriptura", "Commercium", "Leges", "Civitas")
 CLASSIARIUS = ("Navigia", "Triremis", "Corvus", "Quinqueremis", "Mare Nostrum")

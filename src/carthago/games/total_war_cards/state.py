@@ -257,13 +257,18 @@ class TotalWarCardsState(State):
         legal: list[int] = []
         slots = range(len(self.in_play))
         hidden = self.hidden_left[player] > 0
-        for value in sorted(set(self.hands[player])):
+        values = sorted(set(self.hands[player]))
+        # One search for the strongest card; weaker cards afford a prefix (cheapest first).
+        techs = developable(owned, opponent, values[-1])
+        for value in values:
             index = VALUE_INDEX[value]
             for slot in slots:
                 legal.append(act.place_action(index, slot, False))
                 if hidden:
                     legal.append(act.place_action(index, slot, True))
-            for tech in developable(owned, opponent, value):
+            for tech in techs:
+                if tech.cost > value:
+                    break
                 legal.append(act.tech_card_action(index, tech.index))
         return legal
 

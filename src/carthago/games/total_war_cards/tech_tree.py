@@ -28,23 +28,31 @@ def branch_tier(owned: int, branch: int) -> int:
     return tier
 
 
-def can_develop(tech: Technology, owned: int, opponent: int) -> bool:
-    """Whether a player owning ``owned`` may develop ``tech`` now (cost aside).
-
-    Tier five: one per player, and a tier-five technology the opponent holds is closed.
-    """
-    if owned & tech.bit:
-        return False
-    if owned & _REQUIRED_BITS[tech.index] != _REQUIRED_BITS[tech.index]:
-        return False
-    return tech.tier != TIERS or not (owned & _TIER_FIVE_BITS or opponent & tech.bit)
+# (technology, its bit, the bits it requires, whether it is tier five), cheapest first: the
+# search below runs for every legal-action list, so it avoids attribute lookups.
+_SEARCH = tuple(
+    (t, 1 << t.index, _REQUIRED_BITS[t.index], t.tier == TIERS)
+    for t in sorted(TECHNOLOGIES, key=lambda t: (t.cost, t.index))
+)
 
 
 def developable(owned: int, opponent: int, budget: int) -> list[Technology]:
-    """Every technology the player may develop with ``budget`` points."""
-    return [
-        tech for tech in TECHNOLOGIES if tech.cost <= budget and can_develop(tech, owned, opponent)
-    ]
+    """Every technology the player may develop with ``budget`` points, cheapest first.
+
+    Each needs all its prerequisites; tier five is one per player, and a tier-five
+    technology the opponent holds is closed.
+    """
+    found: list[Technology] = []
+    five_closed = bool(owned & _TIER_FIVE_BITS)
+    for tech, bit, required, five in _SEARCH:
+        if tech.cost > budget:
+            break
+        if owned & bit or owned & required != required:
+            continue
+        if five and (five_closed or opponent & bit):
+            continue
+        found.append(tech)
+    return found
 
 
 def tier_five(owned: int) -> Technology | None:
