@@ -219,6 +219,9 @@ BRANCHES, TECHNOLOGIES = _load_tech_tree()
 TERRITORIES = _load_territories()
 RULES = _load_rules()
 DEAL = RULES.face_up + RULES.face_down
+if RULES.face_down != 1:
+    # The state keeps one face-down territory per deal (the rulebook's number).
+    raise ComponentDataError("scoring.toml: exactly one territory is dealt face down")
 if RULES.discards + RULES.turns * DEAL != len(TERRITORIES):
     raise ComponentDataError("the territory deck does not last exactly six deals")
 

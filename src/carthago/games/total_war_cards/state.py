@@ -467,7 +467,7 @@ class TotalWarCardsState(State):
             verb = "pick" if self.phase == PICK else "buy"
             return f"{verb} {TECHNOLOGIES[first].name}"
         if kind == "stop":
-            return "stop"
+            return f"stop, losing {self.budget}"
         if kind == "first":
             return f"{SIDES[first]} first"
         if kind == "choose":
