@@ -255,17 +255,16 @@ class TotalWarCardsState(State):
                 act.TECH + t.index for t in developable(owned, opponent, self.budget)
             ]
         legal: list[int] = []
-        slots = range(len(self.in_play))
-        hidden = self.hidden_left[player] > 0
+        # Placements of a value are consecutive integers: two per slot (face up, face down).
+        span = 2 * len(self.in_play)
+        step = 1 if self.hidden_left[player] > 0 else 2
         values = sorted(set(self.hands[player]))
         # One search for the strongest card; weaker cards afford a prefix (cheapest first).
         techs = developable(owned, opponent, values[-1])
         for value in values:
             index = VALUE_INDEX[value]
-            for slot in slots:
-                legal.append(act.place_action(index, slot, False))
-                if hidden:
-                    legal.append(act.place_action(index, slot, True))
+            start = act.place_action(index, 0, False)
+            legal.extend(range(start, start + span, step))
             for tech in techs:
                 if tech.cost > value:
                     break
