@@ -19,7 +19,23 @@ from tests.interop.variants import GAME_IDS  # noqa: E402
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_gymnasium_env_checker(game_id: str) -> None:
-    check_env(CarthagoEnv(game_id, render_mode="ansi"), skip_render_check=False)
+    # The checker steps with actions sampled without the mask, so illegal ones must not raise.
+    check_env(CarthagoEnv(game_id, render_mode="ansi", illegal_action="lose"))
+
+
+def test_an_illegal_action_raises_or_loses_as_asked() -> None:
+    strict = CarthagoEnv("guessing", seat="Keeper")
+    strict.reset(seed=1)
+    with pytest.raises(carthago.IllegalActionError):
+        strict.step(2)  # Keeper stakes with action 0 or 1
+    lenient = CarthagoEnv("guessing", seat="Keeper", illegal_action="lose")
+    lenient.reset(seed=1)
+    before = lenient.state_now.to_dict()
+    _, reward, terminated, _, info = lenient.step(2)
+    assert (reward, terminated, info) == (-1.0, True, {"illegal_action": 2})
+    assert lenient.state_now.to_dict() == before
+    with pytest.raises(RuntimeError, match="call reset"):
+        lenient.step(0)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -4,7 +4,10 @@
 >>> environment = CarthagoEnv("punica", seat="Rome", opponents="mcts")  # doctest: +SKIP
 
 Observations are those of the PettingZoo environment (``carthago.interop.spaces``): the seat's
-tensor and its action mask. The reward is 0 until the game ends, then the seat's return.
+tensor and its action mask. The reward is 0 until the game ends, then the seat's return. An
+illegal action raises ``IllegalActionError`` (``illegal_action="raise"``, the default) or, with
+``illegal_action="lose"``, ends the episode with reward -1, the worst return, and the game
+unchanged (for learners that sample actions without the mask, and Gymnasium's checker).
 Opponents are agent specs (``carthago.agents.make_agent``) and move through
 ``carthago.agents.choose_action``, so they see only what their own seat may see. Chance and
 opponents are seeded by ``reset(seed=...)``.
@@ -28,6 +31,9 @@ from carthago.core.state import CHANCE, State
 from carthago.interop.spaces import Observation, observation_space, observe
 
 RENDER_MODES = ("ansi",)
+ILLEGAL_ACTION_POLICIES = ("raise", "lose")
+LOSS = -1.0
+"""The reward of an illegal action under ``illegal_action="lose"``: the lowest return."""
 
 
 class CarthagoEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -43,10 +49,14 @@ class CarthagoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat: int | str = 0,
         opponents: str | Sequence[str] = "random",
         render_mode: str | None = None,
+        illegal_action: str = "raise",
         **options: Any,
     ) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None")
+        if illegal_action not in ILLEGAL_ACTION_POLICIES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_POLICIES}")
+        self.illegal_action = illegal_action
         self.game = load(game_id, **options)
         self.render_mode = render_mode
         names = self.game.player_names
@@ -67,6 +77,7 @@ class CarthagoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._rng = random.Random()
         self._opponents = self._make_opponents(None)
         self._state: State | None = None
+        self._forfeited = False
 
     def _make_opponents(self, seed: int | None) -> dict[int, Agent]:
         return {
@@ -91,14 +102,19 @@ class CarthagoEnv(gymnasium.Env[dict[str, Any], np.int64]):
         for agent in self._opponents.values():
             agent.reset()
         self._state = self.game.new_initial_state()
+        self._forfeited = False
         self._advance()
         return observe(self._state, self.seat), {}
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         state = self.state_now
-        if state.is_terminal():
-            raise RuntimeError("the game is over: call reset()")
-        state.apply_action(int(action))  # IllegalActionError names what is wrong
+        if state.is_terminal() or self._forfeited:
+            raise RuntimeError("the episode is over: call reset()")
+        action = int(action)
+        if self.illegal_action == "lose" and action not in state.legal_actions():
+            self._forfeited = True
+            return observe(state, self.seat), LOSS, True, False, {"illegal_action": action}
+        state.apply_action(action)  # IllegalActionError names what is wrong
         self._advance()
         done = state.is_terminal()
         reward = float(state.returns()[self.seat]) if done else 0.0
