@@ -3,9 +3,10 @@
 Run: ``.venv/bin/python benchmarks/vs_openspiel.py [--game punica] [--iterations 200]
 [--positions 20] [--seconds 0.5] [--games 20]``; prints two Markdown tables.
 
-1. Speed: both searches at the same iteration count with random rollouts (one rollout per
-   iteration, UCT constant 2 for OpenSpiel), on the same positions (taken from random games):
-   iterations per second of each and their ratio.
+1. Speed: both searches at the same iteration count, set up as the same algorithm (UCT with
+   constant 2, one random playout to the end of the game per iteration, no solving, no tree
+   kept between moves), on the same positions (taken from random games): iterations per second
+   of each and their ratio.
 2. Strength: both at the same time budget per move, head to head, seats alternating, chance
    drawn from a seeded generator: carthago's score (win 1, draw 1/2) with a 95% Wilson interval.
    OpenSpiel's MCTSBot has no time limit, so it gets the simulations it ran in that time in
@@ -39,15 +40,20 @@ from carthago.interop.openspiel import CarthagoSpielState, load_game
 UCT_C = 2.0
 
 
+# What makes carthago's search the same algorithm as OpenSpiel's MCTSBot, for each parameter
+# the agent has: random playouts to the end of the game (no depth cap, no heuristic), the same
+# exploration constant, and no tree kept between moves (MCTSBot keeps none).
+SAME_ALGORITHM = {"rollout": "random", "depth": "0", "c": str(UCT_C), "reuse": "false"}
+
+
 def carthago_spec(budget: str) -> str:
-    """The spec of carthago's MCTS with ``budget`` (``iterations=N`` or ``seconds=S``), asking
-    for random rollouts when the agent lets one choose."""
+    """The spec of carthago's MCTS with ``budget`` (``iterations=N`` or ``seconds=S``) set up
+    as OpenSpiel's MCTSBot is."""
     if "mcts" not in AGENTS:
         raise SystemExit("carthago has no 'mcts' agent yet (carthago.agents.mcts): cannot run")
-    spec = f"mcts:{budget}"
-    if "rollout" in AGENTS["mcts"].params:
-        spec += ",rollout=random"
-    return spec
+    params = AGENTS["mcts"].params
+    same = [f"{key}={value}" for key, value in SAME_ALGORITHM.items() if key in params]
+    return ",".join([f"mcts:{budget}", *same])
 
 
 def sample_positions(game: carthago.Game, count: int, seed: int) -> list[State]:
@@ -82,6 +88,9 @@ def openspiel_bot(game: pyspiel.Game, simulations: int, seed: int) -> mcts.MCTSB
         uct_c=UCT_C,
         max_simulations=simulations,
         evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+        # Solving stops a search early once the root's value is proven; carthago's search does
+        # not solve, so neither does this one, and both run exactly their iterations.
+        solve=False,
         random_state=rng,
     )
 
