@@ -1,7 +1,12 @@
 """A Gymnasium environment: one seat of a carthago game, the others played by carthago agents.
 
 >>> from carthago.interop.gymnasium import CarthagoEnv
->>> environment = CarthagoEnv("punica", seat="Rome", opponents="mcts")  # doctest: +SKIP
+>>> environment = CarthagoEnv("punica", seat="Carthage", opponents="random")
+>>> observation, info = environment.reset(seed=1)
+>>> observation["observation"].shape == environment.observation_space["observation"].shape
+True
+>>> environment.state_now.current_player() == environment.seat
+True
 
 Observations are those of the PettingZoo environment (``carthago.interop.spaces``): the seat's
 tensor and its action mask. The reward is 0 until the game ends, then the seat's return. An

@@ -2,7 +2,9 @@
 
 >>> import pyspiel
 >>> import carthago.interop.openspiel
->>> game = pyspiel.load_game("carthago_punica", {"edition": "pl"})  # doctest: +SKIP
+>>> game = pyspiel.load_game("carthago_punica", {"edition": "pl"})
+>>> game.get_parameters(), game.num_players()
+({'edition': 'pl'}, 2)
 
 Importing this module registers every game of ``carthago.games()``; a game registered later
 (a test game, say) is added with :func:`register_game`. The OpenSpiel state wraps a carthago

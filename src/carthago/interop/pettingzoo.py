@@ -1,7 +1,10 @@
 """Every carthago game as a PettingZoo AEC environment.
 
 >>> from carthago.interop.pettingzoo import env
->>> environment = env("punica", edition="pl", render_mode="ansi")  # doctest: +SKIP
+>>> environment = env("punica", edition="pl", render_mode="ansi")
+>>> environment.reset(seed=1)
+>>> environment.agent_selection
+'Rome'
 
 Agents are the game's player names. Each observation is a dict: ``"observation"``, the game's
 tensor of ``state.observation(seat)`` (float32, fixed size), and ``"action_mask"`` (int8, one
