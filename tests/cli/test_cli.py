@@ -177,3 +177,27 @@ def test_bench_prints_throughput() -> None:
     assert result.exit_code == 0, result.output
     for measure in ("actions", "games", "clones"):
         assert measure in result.output
+
+
+def test_level_chooses_the_computer_opponent(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "guessing",
+            "--seat",
+            "Guesser=random",
+            "--level",
+            "easy",
+            "--seed",
+            "1",
+            "--record",
+            str(path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert GameRecord.load(path).agents == ["random", "heuristic"]
+    bad = runner.invoke(app, ["play", "guessing", "--level", "expert"])
+    assert bad.exit_code == 2
+    assert "no level 'expert'" in bad.output

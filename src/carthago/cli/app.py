@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from carthago.agents import is_human, make_agent
+from carthago.agents import DEFAULT_LEVEL, LEVELS, is_human, level_spec, make_agent
 from carthago.agents.base import Agent
 from carthago.arena.throughput import measure_throughput
+from carthago.cli.arena import arena
 from carthago.cli.options import parse_options, parse_seats, seat_index
 from carthago.cli.session import PlaySession, result_line
 from carthago.core.errors import CarthagoError
@@ -27,9 +28,6 @@ app = typer.Typer(
     help="Play, replay and measure the tabletop games of the Punic Wars.",
 )
 console = Console(highlight=False)
-
-DEFAULT_COMPUTER = "random"
-"""The agent that plays a computer seat when the command line names none."""
 
 
 def fail(message: str) -> typer.Exit:
@@ -79,6 +77,13 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for dice, shuffles and agents.")] = None,
     option: OptionArg = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="Save the game record to this file.")] = None,
+    level: Annotated[
+        str,
+        typer.Option(
+            help="Strength of computer seats not named by --seat: "
+            + "; ".join(f"{lv.name}: {lv.summary}" for lv in LEVELS.values())
+        ),
+    ] = DEFAULT_LEVEL,
     quiet: Annotated[
         bool, typer.Option(help="Without a person at the table: print only the result.")
     ] = False,
@@ -91,7 +96,7 @@ def play(
     if not seat and sys.stdin.isatty():
         seat = [f"{game.player_names[0]}=human"]
     try:
-        specs = parse_seats(game, seat, DEFAULT_COMPUTER)
+        specs = parse_seats(game, seat, level_spec(level))
         agents: list[Agent | None] = [
             None if is_human(spec) else make_agent(spec, None if seed is None else seed + index)
             for index, spec in enumerate(specs)
@@ -174,6 +179,9 @@ def bench(
     table.add_row("games", f"{result.games_per_second:,.1f}", f"{result.games:,}")
     table.add_row("clones", f"{result.clones_per_second:,.0f}", f"{result.clones:,}")
     console.print(table)
+
+
+app.command()(arena)
 
 
 def main() -> None:
