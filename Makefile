@@ -2,7 +2,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS := dev,web
+EXTRAS := dev,web,rl
 
 .PHONY: play test lint typecheck unit bench clean serve browser web-load
 

@@ -126,6 +126,7 @@ class GuessingGame(Game):
     state_type = GuessingState
     OPTIONS = (GameOption("rounds", 3, help="rounds to play", minimum=1, maximum=50),)
     VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"rounds": 1})
+    zero_sum = True
 
     @property
     def num_players(self) -> int:

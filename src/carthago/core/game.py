@@ -28,6 +28,9 @@ class Game(ABC):
     """Bumped whenever the action encoding changes, so old records are refused, not misread."""
     complete: ClassVar[bool] = True
     """False while some phases of the rulebook are not implemented yet."""
+    zero_sum: ClassVar[bool] = False
+    """True when the returns of every finished game sum to zero (what OpenSpiel calls a
+    zero-sum game). A game that does not say so is declared general-sum, which is never wrong."""
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, OptionValue] = resolve_options(self.name, self.OPTIONS, options)

@@ -37,6 +37,7 @@ class PunicaGame(Game):
     name = "punica"
     title = "Punica: Rome vs Carthage"
     state_type = PunicaState
+    zero_sum = True  # returns are [1, -1], [-1, 1] or, unfinished, [0, 0]
     OPTIONS = (
         GameOption(
             "edition",
