@@ -1,23 +1,30 @@
 """Redrawing what a player cannot see (``resample_from_infostate``), history included.
 
-Two things are redrawn, each only where a redraw keeps every past move legal and every replay
-exact (docs, "Hidden information"):
+Everything hidden from player p is the outcome of a chance event or of another faction's secret
+choice, and each is redrawn by rewriting the history entry that made it (docs, "Hidden
+information"):
 
-- the Intrigue and Law cards dealt at set-up (§3 step 3) still in other human players' hands,
-  exchanged at random with each other and with those still in the deck; Trade Concessions stay,
-  since whether a hand holds one decides who is asked to play it;
-- Trade cards that another faction drew itself since the last return to the stacks and that it
-  has neither put into an offer nor sold, redrawn from the same stack until the sales are over.
-
-The chance outcomes that dealt these cards are rewritten to match, so the resampled state is
-exactly what its own history replays to. Faction Treasuries keep their true amounts.
+- set-up Intrigue and Law cards in other human hands, exchanged with each other and with those
+  never dealt; Trade Concessions in other human hands, exchanged with concessions never dealt
+  (a hand keeps how many concessions it holds: that decides who is asked to play one);
+- the Trade cards removed unseen at set-up, the Trade cards other human factions drew in earlier
+  turns and still hold, and the amounts of Faction Treasury gifts between two other factions:
+  these are redrawn while the history is replayed (a draw from what the stack holds at that
+  moment in the copy, a gift uniformly among the amounts the giver could choose at that moment
+  in the copy), and the copy is kept only if every later move stays legal and p's observation
+  and legal actions come out unchanged; otherwise fewer items are redrawn;
+- Trade cards other factions drew in the current Trade Phase and have neither offered nor sold,
+  redrawn from the same stack.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from carthago.core.errors import IllegalActionError
+from carthago.core.state import CHANCE
+from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
 from carthago.games.republic_of_carthage.trade import offer_sides
@@ -25,7 +32,11 @@ from carthago.games.republic_of_carthage.trade import offer_sides
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-SWAPPABLE = ("intrigue", "law")
+T = TypeVar("T", bound="S")
+
+SWAP_GROUPS = (("intrigue", "law"), ("concession",))
+"""Hand cards redrawn among themselves: a group's cards in a hand are exchanged only with
+cards of the same group, so each hand keeps its number of concessions."""
 TRADE_RESAMPLE_STAGES = (
     "trade_draw",
     "trade_offer",
@@ -38,29 +49,44 @@ TRADE_RESAMPLE_STAGES = (
     "trade_sell",
 )
 ATTEMPTS = 8
+HISTORY_ATTEMPTS = (1.0, 0.5, 0.25)
+"""Share of the redrawable history entries redrawn on each replay; a last try redraws one."""
 
 
-def resample(state: S, player: int, rng: random.Random) -> None:
-    _resample_hands(state, player, rng)
+def resample(state: T, player: int, rng: random.Random) -> T:
+    """Redraw what ``player`` cannot see in ``state`` (a copy stripped of others' log lines).
+
+    Returns the resampled copy: ``state`` itself or, when past events were redrawn, a new
+    state replayed from the rewritten history.
+    """
+    for group in SWAP_GROUPS:
+        _resample_hands(state, player, rng, group)
+    replayed = _resample_history(state, player, rng)
+    if replayed is not None:
+        state = replayed
     if state.stage in TRADE_RESAMPLE_STAGES:
         _resample_trade(state, player, rng)
+    return state
 
 
-def _resample_hands(state: S, player: int, rng: random.Random) -> None:
+def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str, ...]) -> None:
+    # A concession its holder has just named to play is in the history by name.
+    named = state.ctx if state.stage == "setup_concession_target" else []
     slots = [
         card
         for card, loc in enumerate(state.card_loc)
         if HAND <= loc < HAND + state.rg.num_players
         and loc != HAND + player
         and state.card_origin[card] >= 0
-        and CARDS[card].kind in SWAPPABLE
+        and CARDS[card].kind in kinds
+        and card not in named
     ]
     if not slots:
         return
     spare = [
         card
         for card, loc in enumerate(state.card_loc)
-        if loc in (DECK, RED_DECK) and CARDS[card].kind in SWAPPABLE and CARDS[card].deck == 1
+        if loc in (DECK, RED_DECK) and CARDS[card].kind in kinds and CARDS[card].deck == 1
     ]
     pool = slots + spare
     chosen = rng.sample(pool, len(slots))
@@ -73,6 +99,95 @@ def _resample_hands(state: S, player: int, rng: random.Random) -> None:
         state.card_loc[card] = loc
         state.card_origin[card] = origin
         state._history[origin] = card
+
+
+# -- past events redrawn by replaying the history --------------------------------------------
+
+
+def _kept_draws(state: S, player: int) -> set[int]:
+    """History indices of Trade cards other human factions drew in earlier turns and still hold."""
+    return {
+        origin
+        for faction, hand in enumerate(state.trade_hands)
+        if faction != player and state.human(faction)
+        for _, origin, drawer in hand
+        if drawer == faction and origin < state.last_return
+    }
+
+
+def _is_gift(action: int) -> bool:
+    if not A.TRANSFER <= action < A.CONTRIBUTE:
+        return False
+    source, destination, _ = A.decode_transfer(action)
+    return source == A.OWN_TREASURY and destination > A.OWN_TREASURY
+
+
+def _redrawable(copy: S, index: int, action: int, player: int, kept: set[int]) -> bool:
+    """Whether the history entry about to be replayed at ``index`` is hidden from ``player``."""
+    if copy.current_player() == CHANCE:
+        return copy.stage == "setup_trade_removal" or index in kept
+    if copy.stage != "revenue_redistribute" or not _is_gift(action):
+        return False
+    giver = copy.current_player()
+    receiver = A.decode_transfer(action)[1] - A.OWN_TREASURY - 1
+    return player not in (giver, receiver)
+
+
+def _redraw(copy: S, action: int, rng: random.Random) -> int:
+    if copy.current_player() == CHANCE:
+        outcomes = copy.chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+    source, destination, _ = A.decode_transfer(action)
+    same = [
+        a
+        for a in copy.legal_actions()
+        if _is_gift(a) and A.decode_transfer(a)[:2] == (source, destination)
+    ]
+    # None left (the copy's giver has nothing now): the replay then rejects the old gift.
+    return rng.choice(same) if same else action
+
+
+def _replay(state: T, player: int, rng: random.Random, share: float, only: int) -> T | None:
+    """Replay ``state``'s history redrawing hidden entries; None if p could tell the copy."""
+    kept = _kept_draws(state, player)
+    copy = type(state)(state.rg)
+    seen = 0
+    for index, action in enumerate(state._history):
+        chosen = action
+        if _redrawable(copy, index, action, player, kept):
+            if (only < 0 and rng.random() < share) or seen == only:
+                chosen = _redraw(copy, action, rng)
+            seen += 1
+        try:
+            copy.apply_action(chosen)
+        except IllegalActionError:
+            return None
+    if copy.observation(player) != state.observation(player):
+        return None
+    if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
+        return None
+    return copy._copy_for(player)
+
+
+def _count_redrawable(state: S, player: int) -> int:
+    kept = _kept_draws(state, player)
+    removals = sum(C.stack_removed) if state.last_return >= 0 or state.turn > 0 else 0
+    gifts = sum(1 for action in state._history if _is_gift(action))
+    return len(kept) + removals + gifts
+
+
+def _resample_history(state: T, player: int, rng: random.Random) -> T | None:
+    candidates = _count_redrawable(state, player)
+    if not candidates:
+        return None
+    for share in HISTORY_ATTEMPTS:
+        copy = _replay(state, player, rng, share, -1)
+        if copy is not None:
+            return copy
+    return _replay(state, player, rng, 0.0, rng.randrange(candidates))
+
+
+# -- the current Trade Phase -----------------------------------------------------------------
 
 
 def _excluded(state: S, faction: int) -> int:
