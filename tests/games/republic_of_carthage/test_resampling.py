@@ -235,3 +235,38 @@ def test_the_viewers_own_secrets_are_never_redrawn() -> None:
         assert copy.trade_hands[VIEWER] == state.trade_hands[VIEWER]
         assert copy.faction_treasury[VIEWER] == state.faction_treasury[VIEWER]
         assert [c for c, loc in enumerate(copy.card_loc) if loc == HAND + VIEWER] == own
+
+
+# -- the contents of trade offers p never saw ------------------------------------------------
+
+
+def _offer_between_others() -> tuple[RepublicOfCarthageState, list[int]]:
+    """A game that played past an offer faction 1 presented to faction 2 (its "add" moves).
+
+    Faction 1 offers to faction 2 whenever it can; everything else is random.
+    """
+    for seed in range(60):
+        state = new(3, 3)
+        rng = random.Random(seed)
+        adds: list[int] = []
+        while not state.is_terminal():
+            if adds and state.stage == "trade_sell":
+                return state, adds
+            offering = state.stage == "trade_offer" and state.current_player() == 1
+            if offering and not adds and A.TARGET + 2 in state.legal_actions():
+                state.apply_action(A.TARGET + 2)
+                continue
+            building = state.stage == "trade_offer_build" and state.offer[:2] == (1, 2)
+            index = len(state.history())
+            step(state, rng)
+            if building and state.history()[index] < A.NAME:
+                adds.append(index)
+    raise AssertionError("no game had an offer between factions 1 and 2")
+
+
+def test_contents_of_offers_between_other_factions_are_redrawn() -> None:
+    state, adds = _offer_between_others()
+    truth = [state.history()[i] for i in adds]
+    copies = _resamples(state)
+    contents = [[copy.history()[i] for i in adds] for copy in copies]
+    _varies(sorted(truth), [sorted(c) for c in contents])

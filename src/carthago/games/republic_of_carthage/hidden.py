@@ -20,6 +20,7 @@ information"):
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
 from carthago.core.errors import IllegalActionError
@@ -122,10 +123,19 @@ def _is_gift(action: int) -> bool:
     return source == A.OWN_TREASURY and destination > A.OWN_TREASURY
 
 
+BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
+
+
 def _redrawable(copy: S, index: int, action: int, player: int, kept: set[int]) -> bool:
-    """Whether the history entry about to be replayed at ``index`` is hidden from ``player``."""
+    """Whether the history entry about to be replayed at ``index`` is hidden from ``player``.
+
+    An offer's first "add a commodity" stands for the whole of its contents (see _offer_block).
+    """
     if copy.current_player() == CHANCE:
         return copy.stage == "setup_trade_removal" or index in kept
+    if copy.stage in BUILD_STAGES:
+        side = 0 if copy.stage == BUILD_STAGES[0] else 1
+        return copy.current_player() != player and not offer_sides(copy.offer)[side]
     if copy.stage != "revenue_redistribute" or not _is_gift(action):
         return False
     giver = copy.current_player()
@@ -147,16 +157,70 @@ def _redraw(copy: S, action: int, rng: random.Random) -> int:
     return rng.choice(same) if same else action
 
 
+def _exchanged_with(history: list[int], named_at: int, side: int, player: int, copy: S) -> bool:
+    """Whether the offer presented at ``named_at`` ends in an exchange that gives p its cards."""
+    if player not in copy.offer[:2]:
+        return False
+    if side == 0:
+        reply = named_at + 2  # after the "said also" move
+        if reply >= len(history) or history[reply] != A.COUNTER:
+            return False
+        named_at = reply + 1
+        while named_at < len(history) and history[named_at] < A.NAME:
+            named_at += 1
+    confirm = named_at + 2
+    return confirm < len(history) and history[confirm] == A.YES
+
+
+def _offer_block(
+    copy: S, history: list[int], index: int, player: int, rng: random.Random
+) -> dict[int, int]:
+    """New "add" moves for the offer whose building starts at ``index`` (empty: keep them).
+
+    The new contents come from the builder's hand in the copy, with as many cards and, once
+    presented, the same total value and the named commodity, as the public claim requires.
+    """
+    side = 0 if copy.stage == BUILD_STAGES[0] else 1
+    end = index
+    while end < len(history) and history[end] < A.NAME:
+        end += 1
+    if end < len(history) and _exchanged_with(history, end, side, player, copy):
+        return {}
+    count = end - index
+    hand = sorted(commodity for commodity, _, _ in copy.trade_hands[copy.offer[side]])
+    if end < len(history):
+        named = history[end] - A.NAME
+        value = sum(C.commodities[history[i] - A.ADD].value for i in range(index, end))
+        fits = {
+            chosen
+            for chosen in combinations(hand, count)
+            if named in chosen and sum(C.commodities[c].value for c in chosen) == value
+        }
+    else:
+        fits = set(combinations(hand, count))
+    if not fits:
+        return {}
+    chosen = list(rng.choice(sorted(fits)))
+    rng.shuffle(chosen)
+    return {index + i: A.ADD + commodity for i, commodity in enumerate(chosen)}
+
+
 def _replay(state: T, player: int, rng: random.Random, share: float, only: int) -> T | None:
     """Replay ``state``'s history redrawing hidden entries; None if p could tell the copy."""
     kept = _kept_draws(state, player)
     copy = type(state)(state.rg)
+    history = state._history
+    planned: dict[int, int] = {}
     seen = 0
-    for index, action in enumerate(state._history):
-        chosen = action
-        if _redrawable(copy, index, action, player, kept):
+    for index, action in enumerate(history):
+        chosen = planned.get(index, action)
+        if index not in planned and _redrawable(copy, index, action, player, kept):
             if (only < 0 and rng.random() < share) or seen == only:
-                chosen = _redraw(copy, action, rng)
+                if copy.stage in BUILD_STAGES:
+                    planned = _offer_block(copy, history, index, player, rng)
+                    chosen = planned.get(index, action)
+                else:
+                    chosen = _redraw(copy, action, rng)
             seen += 1
         try:
             copy.apply_action(chosen)
@@ -170,10 +234,13 @@ def _replay(state: T, player: int, rng: random.Random, share: float, only: int) 
 
 
 def _count_redrawable(state: S, player: int) -> int:
+    """At least how many entries ``_replay`` may redraw (a chance outcome may count as a gift
+    or an offer here: this only bounds the pick of a single entry to redraw)."""
     kept = _kept_draws(state, player)
-    removals = sum(C.stack_removed) if state.last_return >= 0 or state.turn > 0 else 0
+    removals = sum(state.reserve)
     gifts = sum(1 for action in state._history if _is_gift(action))
-    return len(kept) + removals + gifts
+    offers = sum(1 for action in state._history if A.NAME <= action < A.DISCARD)
+    return len(kept) + removals + gifts + offers
 
 
 def _resample_history(state: T, player: int, rng: random.Random) -> T | None:
