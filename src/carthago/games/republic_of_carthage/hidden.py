@@ -106,13 +106,13 @@ def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str,
 
 
 def _kept_draws(state: S, player: int) -> set[int]:
-    """History indices of Trade cards other human factions drew in earlier turns and still hold."""
+    """History indices of Trade cards other human factions drew and still hold."""
     return {
         origin
         for faction, hand in enumerate(state.trade_hands)
         if faction != player and state.human(faction)
         for _, origin, drawer in hand
-        if drawer == faction and origin < state.last_return
+        if drawer == faction
     }
 
 
@@ -212,6 +212,7 @@ def _replay(state: T, player: int, rng: random.Random, share: float, only: int) 
     history = state._history
     planned: dict[int, int] = {}
     seen = 0
+    changed = False
     for index, action in enumerate(history):
         chosen = planned.get(index, action)
         if index not in planned and _redrawable(copy, index, action, player, kept):
@@ -222,6 +223,13 @@ def _replay(state: T, player: int, rng: random.Random, share: float, only: int) 
                 else:
                     chosen = _redraw(copy, action, rng)
             seen += 1
+        changed = changed or chosen != action
+        if not changed:
+            # Up to the first redraw the copy walks the true history: no need to check it.
+            copy._apply_action(chosen)
+            copy._history.append(chosen)
+            copy._legal = None
+            continue
         try:
             copy.apply_action(chosen)
         except IllegalActionError:
