@@ -106,13 +106,17 @@ def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str,
 
 
 def _kept_draws(state: S, player: int) -> set[int]:
-    """History indices of Trade cards other human factions drew and still hold."""
+    """History indices of the draws of Trade cards that other human factions hold now.
+
+    A card p drew itself (and gave away) is excluded: p saw it. A card another faction drew and
+    gave to a third in an exchange is included: only the two of them saw it.
+    """
     return {
         origin
         for faction, hand in enumerate(state.trade_hands)
         if faction != player and state.human(faction)
         for _, origin, drawer in hand
-        if drawer == faction
+        if drawer != player
     }
 
 
