@@ -1,20 +1,20 @@
 """Redrawing what a player cannot see (``resample_from_infostate``), history included.
 
 Everything hidden from player p is the outcome of a chance event or of another faction's secret
-choice, and each is redrawn by rewriting the history entry that made it (docs, "Hidden
-information"):
+choice, and each is redrawn by rewriting the history entry that made it (docs, "Resampling"):
 
 - set-up Intrigue and Law cards in other human hands, exchanged with each other and with those
   never dealt; Trade Concessions in other human hands, exchanged with concessions never dealt
   (a hand keeps how many concessions it holds: that decides who is asked to play one);
-- the Trade cards removed unseen at set-up, the Trade cards other human factions drew in earlier
-  turns and still hold, and the amounts of Faction Treasury gifts between two other factions:
-  these are redrawn while the history is replayed (a draw from what the stack holds at that
-  moment in the copy, a gift uniformly among the amounts the giver could choose at that moment
-  in the copy), and the copy is kept only if every later move stays legal and p's observation
-  and legal actions come out unchanged; otherwise fewer items are redrawn;
+- while the history is replayed: the Trade cards removed unseen at set-up and the draws of the
+  Trade cards other human factions hold (from what the stack holds at that moment in the copy),
+  the amounts of Faction Treasury gifts between two other factions (uniformly among the amounts
+  the giver could choose at that moment in the copy), and the contents of offers p never saw
+  (a set from the builder's hand in the copy that matches the public claim). The copy is kept
+  only if every later move stays legal and p's observation and legal actions come out
+  unchanged; otherwise fewer entries are redrawn;
 - Trade cards other factions drew in the current Trade Phase and have neither offered nor sold,
-  redrawn from the same stack.
+  redrawn once more from the same stack.
 """
 
 from __future__ import annotations
