@@ -270,3 +270,37 @@ def test_contents_of_offers_between_other_factions_are_redrawn() -> None:
     copies = _resamples(state)
     contents = [[copy.history()[i] for i in adds] for copy in copies]
     _varies(sorted(truth), [sorted(c) for c in contents])
+
+
+def _exchange_between_others() -> RepublicOfCarthageState:
+    """A game just after factions 1 and 2 exchanged cards (1 offers, 2 counters, 1 accepts)."""
+    for seed in range(60):
+        state = new(3, 3)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if any(drawer != f for f, hand in enumerate(state.trade_hands) for *_, drawer in hand):
+                return state
+            who, stage = state.current_player(), state.stage
+            forced = {
+                "trade_offer": A.TARGET + 2 if who == 1 else -1,
+                "trade_offer_reply": A.COUNTER if state.offer[:2] == (1, 2) else -1,
+                "trade_offer_confirm": A.YES if state.offer[:2] == (1, 2) else -1,
+            }.get(stage, -1)
+            if forced in state.legal_actions():
+                state.apply_action(forced)
+            else:
+                step(state, rng)
+    raise AssertionError("no game had an exchange between factions 1 and 2")
+
+
+def test_cards_exchanged_between_other_factions_are_redrawn() -> None:
+    state = _exchange_between_others()
+
+    def exchanged(copy: RepublicOfCarthageState) -> list[tuple[int, int, int]]:
+        return sorted(card for f in (1, 2) for card in copy.trade_hands[f] if card[2] != f)
+
+    assert exchanged(state)
+    copies = _resamples(state)
+    _varies(exchanged(state), [exchanged(copy) for copy in copies])
+    for copy in copies:
+        assert len(exchanged(copy)) == len(exchanged(state))
