@@ -246,8 +246,11 @@ def _replay(state: T, player: int, rng: random.Random, share: float, only: int) 
 
 
 def _count_redrawable(state: S, player: int) -> int:
-    """At least how many entries ``_replay`` may redraw (a chance outcome may count as a gift
-    or an offer here: this only bounds the pick of a single entry to redraw)."""
+    """Roughly how many entries ``_replay`` may redraw, to pick a single one for the last try.
+
+    Chance outcomes whose numbers look like gifts or named offers are counted too: an index
+    past the real ones only makes that try redraw nothing.
+    """
     kept = _kept_draws(state, player)
     removals = sum(state.reserve)
     gifts = sum(1 for action in state._history if _is_gift(action))
@@ -256,6 +259,7 @@ def _count_redrawable(state: S, player: int) -> int:
 
 
 def _resample_history(state: T, player: int, rng: random.Random) -> T | None:
+    """The replayed copy with hidden past entries redrawn, or None if none could be."""
     candidates = _count_redrawable(state, player)
     if not candidates:
         return None
