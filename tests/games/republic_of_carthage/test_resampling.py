@@ -14,10 +14,11 @@ from collections import Counter
 from collections.abc import Callable
 
 from carthago.games.republic_of_carthage import actions as A
-from carthago.games.republic_of_carthage.hidden import _kept_draws
+from carthago.games.republic_of_carthage.hidden import _kept_draws, _shuffle_draws
 from carthago.games.republic_of_carthage.state import CARDS, HAND, RepublicOfCarthageState
 from carthago.games.republic_of_carthage.trade import stack_size
 from tests.games.republic_of_carthage.support import first_turn, new, step
+from tests.games.republic_of_carthage.test_s6_3_trade import DYE, SALT
 
 VIEWER = 0
 RESAMPLES = 30
@@ -304,3 +305,20 @@ def test_cards_exchanged_between_other_factions_are_redrawn() -> None:
     _varies(exchanged(state), [exchanged(copy) for copy in copies])
     for copy in copies:
         assert len(exchanged(copy)) == len(exchanged(state))
+
+
+def test_which_draw_became_a_sold_card_is_hidden() -> None:
+    """Faction 1 drew twice from stack 3 (Salt then Dye), sold the Salt and kept the Dye: the
+    sold Salt goes back on either draw at random and the other draw is redrawn; a faction's
+    single draw from a stack and player 0's own draws are left alone."""
+    history = [0] * 10 + [SALT, DYE, SALT, DYE]
+    schedule = [(10, 1, 3), (11, 1, 3), (12, 2, 3), (13, 0, 3)]
+    kept = {11, 12}
+    places: Counter[int] = Counter()
+    for seed in range(40):
+        planned, redraw = _shuffle_draws(schedule, history, VIEWER, kept, random.Random(seed), 1)
+        assert list(planned.values()) == [SALT]
+        assert set(planned) | redraw == {10, 11}
+        assert not set(planned) & redraw
+        places[next(iter(planned))] += 1
+    assert places[10] and places[11]

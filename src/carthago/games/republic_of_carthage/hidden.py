@@ -28,7 +28,7 @@ from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
-from carthago.games.republic_of_carthage.trade import offer_sides
+from carthago.games.republic_of_carthage.trade import STACKS, offer_sides, stack_size
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -209,20 +209,81 @@ def _offer_block(
     return {index + i: A.ADD + commodity for i, commodity in enumerate(chosen)}
 
 
+def _draw_schedule(copy: S, start: int) -> list[tuple[int, int, int]]:
+    """(history index, faction, stack) of every draw of the Trade Phase whose first is at start.
+
+    The draws follow each other in the history, in the order of ``ctx``, skipping a stack that
+    is empty by then (stack sizes are public, so the copy's schedule is the true one).
+    """
+    sizes = [stack_size(copy, number) for number in range(1, STACKS + 1)]
+    schedule = []
+    index = start
+    for faction, number in zip(copy.ctx[::2], copy.ctx[1::2], strict=True):
+        if sizes[number - 1] > 0:
+            sizes[number - 1] -= 1
+            schedule.append((index, faction, number))
+            index += 1
+    return schedule
+
+
+def _shuffle_draws(
+    schedule: list[tuple[int, int, int]],
+    history: list[int],
+    player: int,
+    kept: set[int],
+    rng: random.Random,
+    share: float,
+) -> tuple[dict[int, int], set[int]]:
+    """Hide which of a faction's draws from a stack became the cards it sold or discarded.
+
+    Those commodities are public, the draws they came from are not: they are put back on
+    random draws of the same faction and stack in the phase, and the other draws redrawn.
+    Returns the planned outcomes and the draws to redraw.
+    """
+    groups: dict[tuple[int, int], list[int]] = {}
+    for index, faction, number in schedule:
+        if index < len(history) and faction != player:
+            groups.setdefault((faction, number), []).append(index)
+    planned: dict[int, int] = {}
+    redraw: set[int] = set()
+    for positions in groups.values():
+        gone = [history[i] for i in positions if i not in kept]
+        if len(positions) < 2 or not gone or rng.random() >= share:
+            continue
+        places = rng.sample(positions, len(positions))
+        for index, commodity in zip(places, gone, strict=False):
+            planned[index] = commodity
+        redraw.update(places[len(gone) :])
+    return planned, redraw
+
+
 def _replay(state: T, player: int, rng: random.Random, share: float, only: int) -> T | None:
     """Replay ``state``'s history redrawing hidden entries; None if p could tell the copy."""
     kept = _kept_draws(state, player)
+    seen_by_p = {origin for _, origin, _ in state.trade_hands[player]}
     copy = type(state)(state.rg)
     history = state._history
     planned: dict[int, int] = {}
+    forced: set[int] = set()
+    scheduled: set[int] = set()
     seen = 0
     changed = False
     for index, action in enumerate(history):
+        if copy.stage == "trade_draw" and index not in scheduled:
+            schedule = _draw_schedule(copy, index)
+            scheduled.update(draw[0] for draw in schedule)
+            # Draws whose cards p holds now (given to p in an exchange) stay as p saw them.
+            hidden = [draw for draw in schedule if draw[0] not in seen_by_p]
+            moved, redraw = _shuffle_draws(hidden, history, player, kept, rng, share)
+            planned.update(moved)
+            forced |= redraw
         chosen = planned.get(index, action)
-        if index not in planned and _redrawable(copy, index, action, player, kept):
+        if index in forced:
+            chosen = _redraw(copy, action, rng)
+        elif index not in planned and _redrawable(copy, index, action, player, kept):
             if (only < 0 and rng.random() < share) or seen == only:
                 if copy.stage in BUILD_STAGES:
-                    planned = _offer_block(copy, history, index, player, rng)
+                    planned.update(_offer_block(copy, history, index, player, rng))
                     chosen = planned.get(index, action)
                 else:
                     chosen = _redraw(copy, action, rng)
