@@ -2,7 +2,7 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS := dev,web,rl
+EXTRAS := dev,web,rl,ray
 
 .PHONY: play test lint typecheck unit bench clean serve browser web-load
 
