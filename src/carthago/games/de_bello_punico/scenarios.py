@@ -12,7 +12,7 @@ from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 
 ROME, CARTHAGE = 0, 1
 SIDES = ("Rome", "Carthage")
-SCENARIOS = ("zama",)
+SCENARIOS = ("trebbia", "beneventum", "po", "zama")
 
 
 @dataclass(frozen=True, slots=True)
