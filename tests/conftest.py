@@ -1,3 +1,5 @@
-"""Test-wide setup: the tiny test game is registered so the core has a game to run on."""
+"""Test-wide setup: the tiny test games are registered so the core has games to run on."""
 
-import tests.support.guessing_game  # noqa: F401  (registers the "guessing" game)
+# Imported for their side effect: each module registers its game ("guessing", "nim").
+import tests.support.guessing_game
+import tests.support.nim_game  # noqa: F401

@@ -1,8 +1,14 @@
 """carthago: an engine and playing suite for the tabletop games of the Punic Wars.
 
 >>> import carthago
->>> isinstance(carthago.games(), list)
+>>> "punica" in carthago.games()
 True
+>>> game = carthago.load("punica", edition="pl")
+>>> game.player_names
+['Rome', 'Carthage']
+>>> state = game.new_initial_state()
+>>> state.current_player()  # Rome moves first in the Polish edition
+0
 """
 
 from carthago.core.errors import (

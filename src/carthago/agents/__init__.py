@@ -3,22 +3,68 @@
 >>> from carthago.agents import make_agent
 >>> make_agent("random", seed=1).spec
 'random'
+>>> make_agent("mcts:iterations=800,rollout=heuristic", seed=1).spec
+'mcts:iterations=800,rollout=heuristic'
 """
 
 from carthago.agents.base import Agent, choose_action
+from carthago.agents.heuristic import HeuristicAgent
+from carthago.agents.ismcts import ISMCTSAgent
+from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, level_spec
+from carthago.agents.mcts import DEFAULT_ITERATIONS, MCTSAgent
 from carthago.agents.random_agent import RandomAgent
 from carthago.agents.spec import AGENTS, AgentKind, AgentSpec, is_human, make_agent, register_agent
 
+SEARCH_PARAMS: dict[str, tuple[type, object]] = {
+    "iterations": (int, 0),
+    "seconds": (float, 0.0),
+    "rollout": (str, "random"),
+    "depth": (int, None),
+    "c": (float, 1.0),
+}
+"""Parameters both tree searches take (iterations 0 and seconds 0: the default budget; no
+depth: a cap of 20 moves if the game has a heuristic, else none; depth=0: never cap)."""
+
 register_agent("random", AgentKind(RandomAgent, summary="uniformly random legal moves"))
+register_agent(
+    "heuristic",
+    AgentKind(HeuristicAgent, summary="one-ply greedy on the game's heuristic, random ties"),
+)
+register_agent(
+    "mcts",
+    AgentKind(
+        MCTSAgent,
+        params={**SEARCH_PARAMS, "reuse": (bool, True)},
+        summary=(
+            f"UCT search ({DEFAULT_ITERATIONS} iterations unless iterations= or seconds= is "
+            "given; rollout=random|heuristic, depth= caps playouts, c= explores, reuse= keeps "
+            "the tree)"
+        ),
+    ),
+)
+register_agent(
+    "ismcts",
+    AgentKind(
+        ISMCTSAgent,
+        params=dict(SEARCH_PARAMS),
+        summary="information-set MCTS for hidden information (same parameters as mcts)",
+    ),
+)
 
 __all__ = [
     "AGENTS",
+    "DEFAULT_LEVEL",
+    "LEVELS",
     "Agent",
     "AgentKind",
     "AgentSpec",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "MCTSAgent",
     "RandomAgent",
     "choose_action",
     "is_human",
+    "level_spec",
     "make_agent",
     "register_agent",
 ]

@@ -91,10 +91,10 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
 
     >>> make_agent("random", seed=3)
     <RandomAgent random seed=3>
-    >>> make_agent("randum")
+    >>> make_agent("randum")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    carthago.core.errors.InvalidAgentSpecError: no agent 'randum' (agents: human, random...)
+    carthago.core.errors.InvalidAgentSpecError: no agent 'randum' (agents: human, ...)
     """
     parsed = AgentSpec.parse(spec)
     if parsed.name == HUMAN:

@@ -1,0 +1,157 @@
+"""Playing strength of the agents on every registered game, and MCTS search speed.
+
+For each game: ``mcts`` (its default budget) against ``random`` and against ``heuristic``, and
+``heuristic`` against ``random``, ``--games`` games per pairing with the seats swapped every
+game; then the iterations per second of that ``mcts`` on positions from random games.
+
+Run: ``.venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--game punica]``;
+prints Markdown tables (progress goes to stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import carthago
+from carthago.agents import LEVELS, MCTSAgent, choose_action, make_agent
+from carthago.arena.tournament import GameOutcome, TournamentResult, run_tournament
+from carthago.core.chance import sample_chance_outcome
+from carthago.core.game import Game
+from carthago.core.state import CHANCE, State
+
+
+def sample_positions(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` decision positions spread over random games."""
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while len(positions) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(positions) < count:
+            if state.current_player() == CHANCE:
+                state.apply_action(sample_chance_outcome(state, rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.1:
+                positions.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return positions
+
+
+def iterations_per_second(game: Game, spec: str, positions: int = 12, seed: int = 0) -> float:
+    """Search iterations per second of ``spec`` (an mcts spec) over sampled positions."""
+    agent = make_agent(spec, seed=seed)
+    assert isinstance(agent, MCTSAgent)
+    iterations = 0
+    seconds = 0.0
+    for state in sample_positions(game, positions, seed):
+        agent.reset()
+        start = time.perf_counter()
+        agent.step(state.resample_from_infostate(state.current_player(), agent.rng))
+        seconds += time.perf_counter() - start
+        iterations += agent.last_iterations
+    return iterations / seconds
+
+
+def seconds_per_move(game: Game, spec: str, positions: int = 12, seed: int = 0) -> list[float]:
+    """How long ``spec`` takes to answer in each of ``positions`` sampled positions."""
+    agent = make_agent(spec, seed=seed)
+    times = []
+    for state in sample_positions(game, positions, seed):
+        agent.reset()
+        start = time.perf_counter()
+        choose_action(agent, state)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def progress(label: str) -> Callable[[GameOutcome], None]:
+    """Prints every tenth finished game to stderr (the tables go to stdout)."""
+    done = 0
+
+    def tick(outcome: GameOutcome) -> None:
+        nonlocal done
+        done += 1
+        if done % 10 == 0:
+            print(f"{label}: {done} games", file=sys.stderr, flush=True)
+
+    return tick
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mcts", default="mcts", help="the search spec to measure")
+    parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument("--module", action="append", default=[], help="module registering games")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    for module in args.module:
+        importlib.import_module(module)
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; {args.games} games per pairing, "
+        f"seats alternated, --jobs {args.jobs}, seed {args.seed}"
+    )
+    print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
+    print()
+    print("| game | agent | opponent | W | D | L | score | 95% CI | minutes |")
+    print("|---|---|---|---:|---:|---:|---:|---|---:|")
+    speeds: dict[str, float] = {}
+    answers: dict[str, list[float]] = {}
+    report: dict[str, object] = {}
+    for game_id in args.game or carthago.games():
+        game = carthago.load(game_id)
+        pairings = [(args.mcts, "random"), (args.mcts, "heuristic"), ("heuristic", "random")]
+        results: list[TournamentResult] = []
+        for pairing in pairings:
+            start = time.perf_counter()
+            result = run_tournament(
+                game,
+                [pairing],
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                on_outcome=progress(f"{game_id} {pairing[0]} vs {pairing[1]}"),
+            )
+            minutes = (time.perf_counter() - start) / 60
+            (score,) = result.scores
+            interval = score.score_interval()
+            print(
+                f"| {game_id} | {score.first} | {score.second} | {score.wins} | {score.draws} | "
+                f"{score.losses} | {score.score:.1%} | {interval.low:.1%}-{interval.high:.1%} | "
+                f"{minutes:.1f} |",
+                flush=True,
+            )
+            results.append(result)
+        speeds[game_id] = iterations_per_second(game, args.mcts, seed=args.seed)
+        answers[game_id] = seconds_per_move(game, LEVELS["normal"].spec, seed=args.seed)
+        report[game_id] = [r.to_json() for r in results]
+    print()
+    print(
+        f"| game | {args.mcts} iterations/s (one core) | level normal "
+        f"({LEVELS['normal'].spec}): mean / max seconds per move |"
+    )
+    print("|---|---:|---:|")
+    for game_id, speed in speeds.items():
+        times = answers[game_id]
+        print(f"| {game_id} | {speed:,.0f} | {sum(times) / len(times):.2f} / {max(times):.2f} |")
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps(
+                {"results": report, "iterations_per_second": speeds, "normal_seconds": answers}
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()

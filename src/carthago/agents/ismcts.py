@@ -1,0 +1,191 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+One tree over the searching player's (the observer's) information sets. Every iteration draws a
+fresh determinization with ``resample_from_infostate(observer, rng)`` and walks the tree with it:
+at a decision node only the actions legal in this determinization are candidates, and each
+candidate's *availability* count (how often it could have been chosen) replaces the parent's
+visit count in the UCB formula.
+
+Children are keyed by what the observer sees, not by what happened: after any move or chance
+event the key is the observer's observation (its new log lines and the rest of
+``observation(observer)``). So a card dealt face down to another player, or a secret commitment,
+leads to one child whatever was dealt or committed, and the observer's later decisions never
+depend on things it cannot know. Statistics of a decision are kept per action on the edges of the
+node where it is taken, so the other players still choose among their actual actions.
+
+The tree is rebuilt for every move (its root is an information set, which the next move's
+observation generally changes in ways a kept tree cannot follow cheaply).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+
+from carthago.agents.base import Agent
+from carthago.agents.mcts import Budget
+from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout, sample_outcome
+from carthago.core.errors import InvalidAgentSpecError
+from carthago.core.game import Game
+from carthago.core.state import CHANCE, State
+
+
+class Edge:
+    """One action at an information set: visits, availability and summed values per player."""
+
+    __slots__ = ("available", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+
+    def __repr__(self) -> str:
+        return f"<Edge visits={self.visits} available={self.available}>"
+
+
+class InfoNode:
+    """An information set of the observer: edges by action, children by what the observer sees."""
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[int, Edge] = {}
+        self.children: dict[Hashable, InfoNode] = {}
+
+    def __repr__(self) -> str:
+        return f"<InfoNode edges={len(self.edges)} children={len(self.children)}>"
+
+
+def view_key(state: State, observer: int, seen: int) -> tuple[Hashable, int]:
+    """What ``observer`` sees of ``state`` beyond the first ``seen`` log lines, and the log size."""
+    observation = state.observation(observer)
+    log: list[str] = observation.pop("log")
+    return (repr(observation), tuple(log[seen:])), len(log)
+
+
+class ISMCTSAgent(Agent):
+    """SO-ISMCTS with random or heuristic playouts and a playout depth cap."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 0,
+        seconds: float = 0.0,
+        rollout: str = "random",
+        depth: int | None = None,
+        c: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ROLLOUT_POLICIES:
+            raise InvalidAgentSpecError(
+                f"ismcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}"
+            )
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout_policy = rollout
+        self.depth = depth
+        self.c = c
+        self.last_iterations = 0
+        self._game: Game | None = None
+        self._rollout: Rollout | None = None
+
+    def step(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        game = state.game
+        if self._rollout is None or game != self._game:
+            self._rollout = make_rollout(game.name, self.rollout_policy, self.depth)
+            self._game = game
+        rollout = self._rollout
+        observer = state.current_player()
+        players = game.num_players
+        root_seen = len(state.log(observer))
+        root = InfoNode()
+        budget = Budget(self.iterations, self.seconds)
+        rng = self.rng
+        while budget.more():
+            budget.spend()
+            self._iterate(state, root, observer, root_seen, players, rollout, rng)
+        self.last_iterations = budget.done
+        return self._best_action(root, legal, observer)
+
+    def _iterate(
+        self,
+        state: State,
+        root: InfoNode,
+        observer: int,
+        seen: int,
+        players: int,
+        rollout: Rollout,
+        rng: random.Random,
+    ) -> None:
+        """One determinization: select, expand one node, play out, back the values up."""
+        current = state.resample_from_infostate(observer, rng)
+        node = root
+        path: list[Edge] = []
+        expanded = False
+        while not expanded and not current.is_terminal():
+            mover = current.current_player()
+            if mover == CHANCE:
+                current.apply_action(sample_outcome(current, rng))
+            else:
+                edge, action = self._select(node, current.legal_actions(), mover, players, rng)
+                if edge.visits == 0:
+                    expanded = True
+                current.apply_action(action)
+                path.append(edge)
+            key, seen = view_key(current, observer, seen)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = InfoNode()
+                expanded = True
+            node = child
+        values = rollout(current, rng)
+        for edge in path:
+            edge.visits += 1
+            totals = edge.totals
+            for i in range(players):
+                totals[i] += values[i]
+
+    def _select(
+        self, node: InfoNode, legal: list[int], mover: int, players: int, rng: random.Random
+    ) -> tuple[Edge, int]:
+        """An untried legal action if any (at random), else the best by UCB on availability."""
+        edges = node.edges
+        untried = [action for action in legal if action not in edges]
+        for action in legal:
+            edge = edges.get(action)
+            if edge is not None:
+                edge.available += 1
+        if untried:
+            action = rng.choice(untried)
+            edge = edges[action] = Edge(players)
+            edge.available = 1
+            return edge, action
+        c = self.c
+        best_action = legal[0]
+        best_edge = edges[best_action]
+        best_score = -math.inf
+        for action in legal:
+            edge = edges[action]
+            # Every edge was backed up in the iteration that created it, so visits >= 1.
+            visits = edge.visits
+            score = edge.totals[mover] / visits + c * math.sqrt(math.log(edge.available) / visits)
+            if score > best_score:
+                best_action, best_edge, best_score = action, edge, score
+        return best_edge, best_action
+
+    @staticmethod
+    def _best_action(root: InfoNode, legal: list[int], observer: int) -> int:
+        """The most visited root action (ties: the better mean, then the smaller action)."""
+
+        def rank(action: int) -> tuple[int, float, int]:
+            edge = root.edges.get(action)
+            if edge is None or edge.visits == 0:
+                return (0, -math.inf, -action)
+            return (edge.visits, edge.totals[observer] / edge.visits, -action)
+
+        return max(legal, key=rank)

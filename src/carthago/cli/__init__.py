@@ -1,0 +1,1 @@
+"""The ``carthago`` command: Typer for the interface, Rich for the output."""

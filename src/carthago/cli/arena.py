@@ -1,0 +1,154 @@
+"""``carthago arena``: a tournament between agent specs, with a progress bar and a results table.
+
+The lead's ``cli/app.py`` registers :func:`arena` as a command: ``app.command()(arena)``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from carthago.arena.tournament import (
+    BACKENDS,
+    MODES,
+    GameOutcome,
+    TournamentResult,
+    pairings_for,
+    run_tournament,
+)
+from carthago.cli.options import parse_options
+from carthago.core.errors import CarthagoError
+from carthago.core.registry import load
+
+
+def split_specs(values: Sequence[str]) -> list[str]:
+    """Agent specs from comma-separated lists, where a ``key=value`` part joins the spec before.
+
+    >>> split_specs(["random,mcts:iterations=800,rollout=heuristic,heuristic"])
+    ['random', 'mcts:iterations=800,rollout=heuristic', 'heuristic']
+    """
+    specs: list[str] = []
+    for value in values:
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            if "=" in part and ":" not in part and specs:
+                specs[-1] += "," + part
+            else:
+                specs.append(part)
+    return specs
+
+
+def results_table(result: TournamentResult) -> Table:
+    table = Table(title=f"{result.game}: {result.games_per_pairing} games per pairing")
+    for name in ("agent", "opponent", "W", "D", "L", "score", "95% CI", "wins 95% CI"):
+        table.add_column(name, justify="left" if name in ("agent", "opponent") else "right")
+    for score in result.scores:
+        low, high = score.score_interval().low, score.score_interval().high
+        win = score.win_interval()
+        table.add_row(
+            score.first,
+            score.second,
+            str(score.wins),
+            str(score.draws),
+            str(score.losses),
+            f"{score.score:.1%}",
+            f"{100 * low:.0f}-{100 * high:.0f}%",
+            f"{100 * win.low:.0f}-{100 * win.high:.0f}%",
+        )
+    return table
+
+
+def ratings_table(result: TournamentResult) -> Table:
+    table = Table(title="Elo (mean 0; spread from a bootstrap over games)")
+    for name in ("agent", "Elo", "± sd", "95% range"):
+        table.add_column(name, justify="left" if name == "agent" else "right")
+    ranked = sorted(result.ratings.items(), key=lambda item: -item[1].elo)
+    for spec, rating in ranked:
+        table.add_row(
+            spec,
+            f"{rating.elo:+.0f}",
+            f"{rating.spread:.0f}",
+            f"{rating.low:+.0f} … {rating.high:+.0f}",
+        )
+    return table
+
+
+def arena(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. punica.")],
+    agents: Annotated[
+        list[str],
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agent specs, comma-separated or repeated (mcts:iterations=800,depth=40).",
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes.")] = 1,
+    mode: Annotated[
+        str, typer.Option(help=f"Pairings: {' or '.join(MODES)} (the first spec against the rest).")
+    ] = "round-robin",
+    seed: Annotated[int, typer.Option(help="Base seed; every game's seed derives from it.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Folder to save every game record in.")
+    ] = None,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the results as JSON to this file.")
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help=f"Where games run: {', '.join(BACKENDS)}.")
+    ] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (with --backend ray).")
+    ] = None,
+) -> None:
+    """Play a tournament between agents, both seats each, and rate them."""
+    console = Console(highlight=False)
+    try:
+        instance = load(game, **parse_options(option or []))
+        pairings = pairings_for(mode, split_specs(agents))
+        total = len(pairings) * games
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            bar = progress.add_task(f"{game}", total=total)
+
+            def advance(outcome: GameOutcome) -> None:
+                progress.advance(bar)
+
+            result = run_tournament(
+                instance,
+                pairings,
+                games,
+                seed=seed,
+                jobs=jobs,
+                records=records,
+                backend=backend,
+                address=address,
+                on_outcome=advance,
+            )
+    except (CarthagoError, ValueError) as error:
+        Console(stderr=True, highlight=False).print(Text(f"error: {error}"))
+        raise typer.Exit(2) from None
+    console.print(results_table(result))
+    console.print(ratings_table(result))
+    if json_path is not None:
+        json_path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        console.print(f"results written to {json_path}")
+    if records is not None:
+        console.print(f"{total} records saved in {records}")

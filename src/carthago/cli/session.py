@@ -1,0 +1,210 @@
+"""A game at the terminal: computer seats move by themselves, human seats are asked.
+
+A human seat sees only its own observation (board, hand, the opponent's played cards, its log)
+and answers with a number from the list, the notation of a move, or a command.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from carthago.agents.base import Agent, choose_action
+from carthago.core.chance import sample_chance_outcome
+from carthago.core.errors import IllegalActionError
+from carthago.core.game import Game
+from carthago.core.records import GameRecord
+from carthago.core.state import CHANCE, State
+
+HELP = """\
+Type the number of a move from the list, or its notation (any case).
+Commands:
+  help    this text
+  board   show the board again
+  undo    take back your last decision (against the computer only)
+  quit    stop the game (you may save the record first)"""
+
+
+class QuitGame(Exception):
+    """The human asked to stop."""
+
+
+@dataclass
+class PlaySession:
+    """One game with seats played by agents (computer) or ``None`` (a person here)."""
+
+    game: Game
+    seats: list[Agent | None]
+    specs: list[str]
+    console: Console
+    seed: int | None = None
+    record_path: Path | None = None
+    verbose: bool = True
+    state: State = field(init=False)
+    chance_seed: int = field(init=False)
+    _decisions: list[int] = field(init=False, default_factory=list)
+    _last_human: int | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.state = self.game.new_initial_state()
+        self.chance_seed = random.randrange(2**32) if self.seed is None else self.seed
+        for agent in self.seats:
+            if agent is not None:
+                agent.reset()
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, agent in enumerate(self.seats) if agent is None]
+
+    def run(self) -> GameRecord:
+        """Play to the end (or until a human quits); the record of what was played."""
+        try:
+            while not self.state.is_terminal():
+                self._turn()
+        except QuitGame:
+            self.console.print("Game stopped.")
+            record = self.record()
+            self._offer_save(record)
+            return record
+        record = self.record()
+        self._show_result()
+        if self.record_path is not None:
+            record.save(self.record_path)
+            self.console.print(f"Record saved to {self.record_path}")
+        return record
+
+    def record(self) -> GameRecord:
+        return GameRecord.of_state(self.state, self.specs, self.seed)
+
+    def _turn(self) -> None:
+        player = self.state.current_player()
+        if player == CHANCE:
+            # Each chance event draws from a generator fixed by its place in the game, so a
+            # position reached again after an undo rolls exactly what it rolled before.
+            place = random.Random(f"{self.chance_seed}:{len(self.state.history())}")
+            self._apply(sample_chance_outcome(self.state, place))
+            return
+        agent = self.seats[player]
+        if agent is None:
+            self._apply(self._ask_human(player), decision=True)
+        else:
+            self._apply(choose_action(agent, self.state))
+
+    def _apply(self, action: int, decision: bool = False) -> None:
+        player = self.state.current_player()
+        who = "chance" if player == CHANCE else self.game.player_names[player]
+        notation = self.state.action_to_string(action)
+        if decision:
+            self._decisions.append(len(self.state.history()))
+        self.state.apply_action(action)
+        # A person sees moves through the log of their observation; only a game with no person
+        # at the table prints every move, chance included.
+        if self.verbose and not self.humans:
+            number = len(self.state.history())
+            self.console.print(Text(f"{number:4d}. {who}: {notation}"))
+
+    def _ask_human(self, seat: int) -> int:
+        if len(self.humans) > 1 and self._last_human not in (None, seat):
+            self.console.rule()
+            self._prompt(f"{self.game.player_names[seat]} to play: pass the keyboard, press Enter")
+        self._last_human = seat
+        self._show(seat)
+        while True:
+            answer = self._prompt(f"{self.game.player_names[seat]}> ").strip()
+            if not answer:
+                continue
+            command = answer.casefold()
+            if command in ("help", "?"):
+                self.console.print(HELP, markup=False)
+            elif command == "board":
+                self._show(seat)
+            elif command == "quit":
+                raise QuitGame
+            elif command == "undo":
+                if self._undo(seat):
+                    self._show(seat)
+            else:
+                action = self._parse_move(answer)
+                if action is not None:
+                    return action
+
+    def _parse_move(self, answer: str) -> int | None:
+        legal = self.state.legal_actions()
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.console.print(f"There is no move {number}: choose 1 to {len(legal)}.")
+            return None
+        try:
+            return self.state.string_to_action(answer)
+        except IllegalActionError as error:
+            self.console.print(f"{error}. Type a number from the list, or 'help'.", markup=False)
+            return None
+
+    def _undo(self, seat: int) -> bool:
+        if any(agent is None for index, agent in enumerate(self.seats) if index != seat):
+            self.console.print("Undo is only for games against the computer.")
+            return False
+        if not self._decisions:
+            self.console.print("There is nothing of yours to undo yet.")
+            return False
+        # Replaying the history keeps every die roll: undo can never re-roll.
+        back_to = self._decisions.pop()
+        self.state = self.game.replay(self.state.history()[:back_to])
+        self.console.print("Your last decision is taken back.")
+        return True
+
+    def _show(self, seat: int) -> None:
+        self.console.print(Text(self.state.render(seat)))
+        table = Table(title="Your moves", show_header=False, box=None, pad_edge=False)
+        for number, action in enumerate(self.state.legal_actions(), start=1):
+            table.add_row(f"{number:>3}", Text(self.state.action_to_string(action)))
+        self.console.print(table)
+
+    def _prompt(self, text: str) -> str:
+        try:
+            return self.console.input(text)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise QuitGame from None
+
+    def _offer_save(self, record: GameRecord) -> None:
+        if self.record_path is not None:
+            record.save(self.record_path)
+            self.console.print(f"Record saved to {self.record_path}")
+            return
+        try:
+            answer = self.console.input("Save the record? File name (Enter to skip): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer:
+            try:
+                record.save(answer)
+            except OSError as error:
+                self.console.print(f"Could not save to {answer}: {error.strerror}")
+            else:
+                self.console.print(f"Record saved to {answer}")
+
+    def _show_result(self) -> None:
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.console.print(Text(self.state.render(viewer)))
+        self.console.print(Text(result_line(self.game, self.state.returns())))
+
+
+def result_line(game: Game, returns: list[float]) -> str:
+    """``Rome wins`` / ``Draw`` / a score list for more than two players."""
+    best = max(returns)
+    winners = [game.player_names[i] for i, r in enumerate(returns) if r == best]
+    if len(winners) == len(returns):
+        return "Result: draw"
+    if len(winners) == 1:
+        return f"Result: {winners[0]} wins"
+    return "Result: " + ", ".join(
+        f"{name} {value:+g}" for name, value in zip(game.player_names, returns, strict=True)
+    )
