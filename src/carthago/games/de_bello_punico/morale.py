@@ -54,6 +54,8 @@ def check_panic(s: DbpState, unit: int, cause: int) -> None:
 def panic(s: DbpState, unit: int, cause: int) -> None:
     side = s.sides[unit]
     s.panic[unit] = True
+    if s.mv is not None and s.mv[0] == unit:
+        s.mv = None  # a unit panicking in mid-move (crossing a friend) moves no further
     s._add_log(f"{s.unit_name(unit)} panics (In fugam)")
     s.fled[side] = True
     add_rout(s, side, s.utype[unit].rout, f"{s.unit_name(unit)} panics")

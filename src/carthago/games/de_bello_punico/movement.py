@@ -136,8 +136,11 @@ def options(s: DbpState) -> tuple[list[int], list[int], bool]:
             steps.append(d)
     # Turning twice in a row buys nothing a single turn would not (§8.1: any number of sides
     # for 1 MP), so a second turn waits for a step in between.
-    turns = [d for d in range(6) if d != facing] if mp >= 1 and mv[M_LAST] != TURNED else []
-    return steps, turns, s.occ[here] < 0
+    # Nor does a unit turn while passing through a friend: it must step on out (§7).
+    alone = s.occ[here] < 0
+    may_turn = mp >= 1 and mv[M_LAST] != TURNED and alone
+    turns = [d for d in range(6) if d != facing] if may_turn else []
+    return steps, turns, alone
 
 
 def step(s: DbpState, direction: int) -> None:
