@@ -15,6 +15,7 @@ from carthago.games.de_bello_punico.actions import Layout
 from carthago.games.de_bello_punico.render import render
 from carthago.games.de_bello_punico.scenarios import SCENARIOS, Scenario, load_scenario
 from carthago.games.de_bello_punico.state import DbpState
+from carthago.games.de_bello_punico.terrain import SYMBOLS
 from carthago.games.de_bello_punico.units import UNIT_TYPES, UnitType
 
 REPLAY_MEMORY = 96
@@ -54,6 +55,8 @@ class DeBelloPunicoGame(Game):
             seen[key] = seen.get(key, 0) + 1
             names.append(f"{key}{seen[key]}")
         self.unit_names: tuple[str, ...] = tuple(names)
+        self.terrain_symbols = "".join(SYMBOLS[kind] for kind in self.scenario.kinds)
+        """The map's terrain, one character a hex (observations carry it as is)."""
         self.layout = Layout(len(counters) + 2, self.scenario.grid.width)
         self._replayed: OrderedDict[tuple[int, ...], State] = OrderedDict()
 

@@ -75,7 +75,7 @@ def observe(s: DbpState, viewer: int | None) -> JSONDict:
         "title": s.scenario.title,
         "width": g.width,
         "height": g.height,
-        "terrain": list(s.scenario.kinds),
+        "terrain": s._game.terrain_symbols,  # type: ignore[attr-defined]
         "turn": s.turn,
         "turns": s.scenario.turns,
         "phase": phase,

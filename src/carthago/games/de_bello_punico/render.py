@@ -4,12 +4,12 @@ Flat-topped hexes take two text lines per row: even columns on the first, odd co
 hex lower) on the second. A unit shows as four characters: its type (upper case Roman, lower
 case Carthaginian), an arrow for its facing, and a mark: ``!`` in Panic, a digit for its
 Disorder points, ``*`` its leader is with it. A lone leader shows as ``*`` and its initials.
+Terrain: ``.`` open, ``^`` hill, ``%`` rocky, ``"`` bushes, ``~`` river (impassable).
 """
 
 from __future__ import annotations
 
 from carthago.core.state import JSONDict
-from carthago.games.de_bello_punico.terrain import SYMBOLS
 
 ARROWS = "↑↗↘↓↙↖"
 SIDE_NAMES = ("Rome", "Carthage")
@@ -19,7 +19,7 @@ def _cell(unit: JSONDict | None, leader: str, terrain: str) -> str:
     if unit is None:
         if leader:
             return f"*{leader} "
-        return f" {SYMBOLS[terrain]}  "
+        return f" {terrain}  "
     code = unit["type"].upper() if unit["side"] == 0 else unit["type"].lower()
     if unit["panic"]:
         mark = "!"
@@ -76,8 +76,9 @@ def render(observation: JSONDict) -> str:
         lines.append(
             f"{SIDE_NAMES[side]}: Rout {observation['rout'][side]}/"
             f"{observation['rout_limits'][side]}  on map {observation['on_map'][side]}  "
-            f"boxes: {', '.join(shown) or 'none'}  in hand {boxes['in_hand']}  Vacuus: {where}"
+            f"in hand {boxes['in_hand']}  Vacuus: {where}"
         )
+        lines.append(f"  boxes (unspent/placed): {', '.join(shown) or 'none'}")
     off = [
         f"{u['name']} ({u['status']})"
         for u in observation["units"]
