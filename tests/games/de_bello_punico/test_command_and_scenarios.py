@@ -241,3 +241,20 @@ def test_fuzz_random_playouts_keep_the_invariants(scenario: str) -> None:
     assert state.turn <= state.scenario.turns
     replayed = game.replay(state.history())
     assert replayed.to_dict() == state.to_dict()
+
+
+def test_leak_movement_prompt_asks_with_only_the_vacuus_in_cavalry() -> None:
+    state = blank()
+    rider = find(state, CARTHAGE, "Eq")
+    state.where[rider] = 2  # pursuing off the map, next to its exit hex
+    state.exit_hex[rider] = state.grid.hex_of(6, 15)
+    state.leader_hex[CARTHAGE] = state.grid.hex_of(17, 0)
+    state.moved_leaders[CARTHAGE] = True
+    state.box_vac[CARTHAGE] = 3
+    state.vac_known[CARTHAGE] = False
+    settle_on(state, ("move", CARTHAGE))
+    assert state.tasks[-1][0] == "move" and state.legal_actions() == [state.layout.no]
+    state.box_vac[CARTHAGE] = -1
+    state.box_real[CARTHAGE][3] = 1
+    settle_on(state, ("move", CARTHAGE))
+    assert state.tasks[-1][0] == "move" and rider in state.legal_actions()

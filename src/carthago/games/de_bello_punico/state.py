@@ -74,7 +74,7 @@ AUTOMATIC = frozenset(
 )
 # Decisions asked because an unspent counter lies in a box: never skipped for having only
 # "no" to answer, or the opponent would learn the counter is the Vacuus.
-HIDDEN_ASKED = frozenset({"fortuna", "eltable", "ccp", "charge", "pursue", "recover"})
+HIDDEN_ASKED = frozenset({"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"})
 
 _FIELDS = (
     "pos", "where", "face", "dis", "panic", "flags", "exit_hex", "occ", "leader_hex",
@@ -347,13 +347,23 @@ class DbpState(State):
             if self.occ[g.hex_of(c, row)] < 0 and self.leader_hex[ROME] != g.hex_of(c, row)
         ]
 
-    def _ask_move(self, top: Task) -> list[int]:
+    def _ask_move(self, top: Task) -> list[int] | None:
         side, lay = top[1], self.layout
         legal = self._movers(side)
+        cavalry = self._recallable(side) + [lay.enter + c for c in self._reserve_columns(side)]
+        boost = bool(self._boostable(side, ""))
+        # Asked whenever something could be done with the counters the opponent sees, so
+        # that being asked never shows whether a Cavalry or Movement counter is real.
+        asked = (
+            bool(legal)
+            or (cavalry and command.unspent(self, side, CAVALRY) > 0)
+            or (boost and command.unspent(self, side, MOVEMENT) > 0)
+        )
+        if not asked:
+            return None
         if command.real_left(self, side, CAVALRY):
-            legal += self._recallable(side)
-            legal += [lay.enter + c for c in self._reserve_columns(side)]
-        if command.real_left(self, side, MOVEMENT) and self._boostable(side, ""):
+            legal += cavalry
+        if command.real_left(self, side, MOVEMENT) and boost:
             legal.append(lay.boost)
         legal.append(lay.no)
         return legal
