@@ -1,7 +1,9 @@
 """How good a battle looks for one side, from -1 to 1, for the heuristic and MCTS agents.
 
-It reads only the public parts of the state (what a resampled state holds equally): Rout Points
-against each side's rout level weigh most, then the Disorder carried by units still fighting.
+It reads only the public parts of the state (what a resampled state holds equally). Rout Points
+against each side's rout level weigh most; then the Disorder carried by units still fighting;
+then, to give a one-ply search a reason to fight, the odds of a combat announced but not yet
+rolled and how close the side's units stand to the enemy.
 """
 
 from __future__ import annotations
@@ -9,7 +11,13 @@ from __future__ import annotations
 import math
 
 from carthago.core.state import State
+from carthago.games.de_bello_punico import combat
 from carthago.games.de_bello_punico.morale import ON_MAP
+
+ROUT_WEIGHT = 3.0
+STRAIN_WEIGHT = 0.15
+ODDS_WEIGHT = 0.03
+CLOSING_WEIGHT = 0.05
 
 
 def evaluate(state: State, player: int) -> float:
@@ -18,13 +26,28 @@ def evaluate(state: State, player: int) -> float:
     assert isinstance(state, DbpState)
     if state.is_terminal():
         return state.returns()[player]
+    other = 1 - player
     limits = state.scenario.rout
     rout = [state.rout[side] / limits[side] for side in (0, 1)]
     strain = [0.0, 0.0]
+    on_map: list[list[int]] = [[], []]
     for unit in range(state.n_units):
         if state.where[unit] == ON_MAP and not state.panic[unit]:
             side = state.sides[unit]
             strain[side] += state.dis[unit] / state.utype[unit].morale
-    other = 1 - player
-    score = 3.0 * (rout[other] - rout[player]) + 0.15 * (strain[other] - strain[player])
+            on_map[side].append(state.pos[unit])
+    score = ROUT_WEIGHT * (rout[other] - rout[player])
+    score += STRAIN_WEIGHT * (strain[other] - strain[player])
+    cb = state.cb
+    if cb is not None and not cb[combat.C_GONE] and state.where[cb[combat.C_DEF]] == ON_MAP:
+        attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
+        edge = sum(v for _, v in combat.modifiers(state, attacker, True)) - sum(
+            v for _, v in combat.modifiers(state, defender, False)
+        )
+        score += ODDS_WEIGHT * (edge if state.sides[attacker] == player else -edge)
+    if on_map[player] and on_map[other]:
+        grid = state.grid
+        total = sum(min(grid.distance(h, e) for e in on_map[other]) for h in on_map[player])
+        span = grid.width + grid.height
+        score -= CLOSING_WEIGHT * total / (len(on_map[player]) * span)
     return math.tanh(score)
