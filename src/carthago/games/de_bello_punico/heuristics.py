@@ -3,7 +3,7 @@
 It reads only the public parts of the state (what a resampled state holds equally). Rout Points
 against each side's rout level weigh most; then the Disorder carried by units still fighting;
 then, to give a one-ply search a reason to fight, the odds of a combat announced but not yet
-rolled and how close the side's units stand to the enemy.
+rolled and how close the side's army stands to the enemy's.
 """
 
 from __future__ import annotations
@@ -46,8 +46,18 @@ def evaluate(state: State, player: int) -> float:
         )
         score += ODDS_WEIGHT * (edge if state.sides[attacker] == player else -edge)
     if on_map[player] and on_map[other]:
-        grid = state.grid
-        total = sum(min(grid.distance(h, e) for e in on_map[other]) for h in on_map[player])
-        span = grid.width + grid.height
-        score -= CLOSING_WEIGHT * total / (len(on_map[player]) * span)
+        # Closing in: the distance between the two armies' centres of mass (cheap enough for
+        # playouts that evaluate every successor).
+        axial = state.grid.axial
+        centres = []
+        for hexes in (on_map[player], on_map[other]):
+            centres.append(
+                (
+                    sum(axial[h][0] for h in hexes) / len(hexes),
+                    sum(axial[h][1] for h in hexes) / len(hexes),
+                )
+            )
+        (q1, r1), (q2, r2) = centres
+        gap = (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2
+        score -= CLOSING_WEIGHT * gap / (state.grid.width + state.grid.height)
     return math.tanh(score)
