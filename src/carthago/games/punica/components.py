@@ -188,9 +188,8 @@ def _board(data: dict[str, Any], edition: str) -> Board:
         where = f"{'sea' if is_sea else 'region'} {entry['id']!r}"
         capital = entry.get("capital")
         symbol = entry.get("fleet_symbol")
-        influence = (
-            tuple(_side(s, where) for s in _ids(entry, "influence", where)) if not (is_sea) else ()
-        )
+        influence_names = [] if is_sea else _ids(entry, "influence", where)
+        influence = tuple(_side(name, where) for name in influence_names)
         areas.append(
             Area(
                 index=index,

@@ -516,6 +516,9 @@ class PunicaState(State):
         self.reason = reason
         self.tasks = ()
         self.pending = ()
+        self.options = ()
+        self.card = -1
+        self.army_left = self.fleet_left = 0
         if side == DRAW:
             self._add_log(f"The game is drawn: {reason}")
         else:
@@ -670,14 +673,14 @@ class PunicaState(State):
         for name in self._INT_FIELDS:
             setattr(self, name, _int(fields, name))
         for name in self._PAIR_FIELDS:
-            setattr(self, name, _ints(fields, name, 2))
-        self.units = [_ints({"u": row}, "u", size) for row in _rows(fields, "units")]
-        self.origins = [_ints({"o": row}, "o", size) for row in _rows(fields, "origins")]
-        self.pending = tuple(
-            (p[0], p[1]) for p in (_ints({"p": x}, "p", 2) for x in fields["pending"])
-        )
-        self.tasks = tuple((t[0], t[1]) for t in (_ints({"t": x}, "t", 2) for x in fields["tasks"]))
-        self.options = tuple(_ints(fields, "options", None))
+            setattr(self, name, _ints(fields.get(name), name, 2))
+        self.units = [_ints(row, "units", size) for row in _rows(fields, "units")]
+        self.origins = [_ints(row, "origins", size) for row in _rows(fields, "origins")]
+        pairs = [_ints(x, "pending", 2) for x in _ints_rows(fields, "pending")]
+        self.pending = tuple((p[0], p[1]) for p in pairs)
+        steps = [_ints(x, "tasks", 2) for x in _ints_rows(fields, "tasks")]
+        self.tasks = tuple((t[0], t[1]) for t in steps)
+        self.options = tuple(_ints(fields.get("options"), "options", None))
         reason = fields.get("reason")
         if not isinstance(reason, str):
             raise InvalidStateError("punica state: field 'reason' must be text")
@@ -693,15 +696,21 @@ def _int(fields: JSONDict, name: str) -> int:
     return value
 
 
-def _ints(fields: JSONDict, name: str, length: int | None) -> list[int]:
-    values = fields.get(name)
+def _ints(values: Any, name: str, length: int | None) -> list[int]:
     if not isinstance(values, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in values
     ):
-        raise InvalidStateError(f"punica state: field {name!r} must be a list of integers")
+        raise InvalidStateError(f"punica state: field {name!r} must hold lists of integers")
     if length is not None and len(values) != length:
         raise InvalidStateError(f"punica state: field {name!r} must have {length} entries")
     return list(values)
+
+
+def _ints_rows(fields: JSONDict, name: str) -> list[Any]:
+    rows = fields.get(name)
+    if not isinstance(rows, list):
+        raise InvalidStateError(f"punica state: field {name!r} must be a list")
+    return rows
 
 
 def _rows(fields: JSONDict, name: str) -> list[Any]:

@@ -1,0 +1,109 @@
+"""The game class of The Republic of Carthage: options, seats, action space, bounds."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from carthago.core.game import Game
+from carthago.core.options import GameOption
+from carthago.core.registry import register
+from carthago.core.state import JSONDict
+from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
+from carthago.games.republic_of_carthage.state import (
+    N_CARDS,
+    RepublicOfCarthageState,
+)
+from carthago.games.republic_of_carthage.trade import MAX_ALLOCATIONS, OFFER_ROUNDS
+
+NEUTRAL_FACTIONS = {1: 4, 2: 3}
+"""§9: four Neutral factions beside a solitaire player, three beside two players."""
+SETUP_BOUND = 200
+TRADE_CARDS = 103
+
+
+@register
+class RepublicOfCarthageGame(Game):
+    """The Republic of Carthage for 1 to 6 players (§9 Neutrals fill the table below three)."""
+
+    name = "republic_of_carthage"
+    title = "The Republic of Carthage"
+    state_type = RepublicOfCarthageState
+    OPTIONS = (
+        GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
+        GameOption(
+            "turn_limit",
+            30,
+            help="turns after which the game ends on Influence (engine limit, see docs)",
+            minimum=1,
+            maximum=99,
+        ),
+    )
+    VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 1, "turn_limit": 2},
+        {"players": 2, "turn_limit": 1},
+        {"players": 3, "turn_limit": 2},
+        {"players": 6, "turn_limit": 1},
+    )
+    complete = False
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @property
+    def turn_limit(self) -> int:
+        return int(self.options["turn_limit"])
+
+    @property
+    def neutrals(self) -> int:
+        return NEUTRAL_FACTIONS.get(self.num_players, 0)
+
+    @property
+    def num_factions(self) -> int:
+        return self.num_players + self.neutrals
+
+    @property
+    def player_names(self) -> list[str]:
+        return [f"Player {i + 1}" for i in range(self.num_players)]
+
+    @property
+    def faction_names(self) -> list[str]:
+        """Players first, then the Neutral factions (their roles are dealt at set-up)."""
+        return self.player_names + [f"Neutral {chr(65 + i)}" for i in range(self.neutrals)]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return N_CARDS
+
+    @property
+    def max_game_length(self) -> int:
+        """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
+        province decisions and rolls; bounded redistribution and contributions; every trade card
+        drawn, offered twice over in each offer round, sold or discarded; bounded allocations."""
+        humans, factions = self.num_players, self.num_factions
+        hand = TRADE_CARDS
+        per_turn = (
+            10
+            + 10
+            + 36
+            + humans * (MAX_TRANSFERS + 1 + MAX_CONTRIBUTIONS + 1)
+            + TRADE_CARDS
+            + OFFER_ROUNDS * humans * (5 + 2 * (hand + 1))
+            + factions * (18 + 1)
+            + TRADE_CARDS
+            + factions * (MAX_ALLOCATIONS + 1)
+        )
+        return SETUP_BOUND + per_turn * self.turn_limit
+
+    def new_initial_state(self) -> RepublicOfCarthageState:
+        return RepublicOfCarthageState(self)
+
+    def render_observation(self, observation: JSONDict) -> str:
+        from carthago.games.republic_of_carthage.render import render
+
+        return render(observation)

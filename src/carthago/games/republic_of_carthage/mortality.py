@@ -1,0 +1,200 @@
+"""The Mortality Phase (rules §6.1) and the consequences of death, used wherever chits are drawn.
+
+A draw is a chance node over the chits left in the cup. "None" does nothing; "Draw 2" is set
+aside and two more chits are drawn (a "Draw 2" among those calls for two more again). All drawn
+chits go back to the cup when the drawing is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.offices import office_of, vacate
+from carthago.games.republic_of_carthage.stages import Stage, auto, stage, weighted
+from carthago.games.republic_of_carthage.state import (
+    CARDS,
+    CARTHAGE,
+    CHIT_DRAW_TWO,
+    CHIT_NONE,
+    COVERED,
+    FORUM,
+    FORUM_DOWN,
+    IN_PLAY,
+    N_PERSONS,
+    OUT,
+    PROV_FORUM,
+    REMOVED,
+    STATESMAN_INDEX,
+    describe_person,
+    family_of,
+)
+
+if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
+
+MAGO = ("2A", "2B")
+
+
+def chit_text(chit: int) -> str:
+    if chit == CHIT_NONE:
+        return "None"
+    if chit == CHIT_DRAW_TWO:
+        return "Draw 2"
+    return str(chit + 1)
+
+
+def start_draws(state: S, count: int, resume: str) -> None:
+    """Draw ``count`` chits, then carry on with stage ``resume``."""
+    state.mortality_left = count
+    state.drawn_chits = []
+    state.resume = resume
+    state.stage = "mortality_draw"
+
+
+def _turn_start(state: S) -> None:
+    state.note(f"== Turn {state.turn} ({'Early' if state.era == 1 else 'Late'} Republic) ==")
+    state.note("Mortality Phase (rules 6.1)")
+    start_draws(state, 1, "revenue_start")
+
+
+auto("turn_start", _turn_start)
+
+
+def victims(state: S, family: int) -> list[int]:
+    """The persons in play (in a faction or alive in the Forum) a chit of ``family`` concerns."""
+    found = []
+    for person in range(N_PERSONS):
+        if family_of(person) != family or state.ploc[person] == COVERED:
+            continue
+        if state.ploc[person] != OUT or state.card_loc[person] == FORUM:
+            found.append(person)
+    return found
+
+
+def _draw(state: S, chit: int) -> None:
+    state.cup[chit] -= 1
+    state.drawn_chits.append(chit)
+    state.mortality_left -= 1
+    state.note(f"Mortality chit: {chit_text(chit)}")
+    if chit == CHIT_DRAW_TWO:
+        state.mortality_left += 2
+    elif chit != CHIT_NONE:
+        found = victims(state, chit + 1)
+        if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
+            # §4 Mago family: with both Statesmen in play, chance picks the one the chit strikes.
+            state.stage = "mortality_mago"
+            return
+        for person in found:
+            kill(state, person)
+    _after_chit(state)
+
+
+def _after_chit(state: S) -> None:
+    if state.mortality_left > 0:
+        state.stage = "mortality_draw"
+        return
+    for chit in state.drawn_chits:
+        state.cup[chit] += 1
+    state.drawn_chits = []
+    state.stage = state.resume
+    state.resume = ""
+
+
+stage(
+    "mortality_draw",
+    Stage(
+        lambda s: -1,
+        _draw,
+        lambda s, a: f"chit {chit_text(a)}",
+        outcomes=lambda s: weighted(dict(enumerate(s.cup))),
+    ),
+)
+
+
+def _mago(state: S, index: int) -> None:
+    kill(state, STATESMAN_INDEX[MAGO[index]])
+    _after_chit(state)
+
+
+stage(
+    "mortality_mago",
+    Stage(
+        lambda s: -1,
+        _mago,
+        lambda s, a: f"the chit strikes {MAGO[a]}",
+        outcomes=lambda s: [(0, 0.5), (1, 0.5)],
+    ),
+)
+
+
+def _strip(state: S, person: int) -> None:
+    """Markers to the supply; office, concessions and province to the Forum."""
+    state.pop[person] = 0
+    state.talents[person] = 0
+    state.liable[person] = 0
+    office = office_of(state, person)
+    if office >= 0:
+        vacate(state, office)
+    for card, holder in enumerate(state.card_holder):
+        if holder == person:
+            state.card_holder[card] = -1
+            state.card_loc[card] = FORUM
+    for province, governor in enumerate(state.prov_gov):
+        if governor == person:
+            state.prov_gov[province] = -1
+            state.prov_loc[province] = PROV_FORUM
+            state.prov_term[province] = 0
+
+
+def kill(state: S, person: int) -> None:
+    """§6.1 Consequences of Death for a Senator or Statesman."""
+    faction = state.owner[person]
+    leader = faction >= 0 and state.faction_leader[faction] == person
+    state.note(f"{describe_person(person)} dies")
+    traders = state.traders[person]
+    _strip(state, person)
+    state.traders[person] = 0
+    if CARDS[person].kind == "statesman":
+        state.card_loc[person] = REMOVED
+        state.ploc[person] = OUT
+        state.owner[person] = -1
+        state.inf[person] = 0
+        family = state.under[person]
+        state.under[person] = -1
+        if family < 0:
+            if leader:
+                state.faction_leader[faction] = -1
+            return
+        other = next(
+            (p for p in victims(state, family_of(person)) if p != person and p != family), -1
+        )
+        if other >= 0:
+            # Mago family (§4): the Family card moves under the living Statesman.
+            state.under[other] = family
+            if leader and state.owner[other] == faction:
+                state.faction_leader[faction] = other
+            return
+        state.card_loc[family] = IN_PLAY
+        state.owner[family] = faction
+        _heir(state, family, faction, leader, traders)
+        return
+    _heir(state, person, faction, leader, traders)
+
+
+def _heir(state: S, family: int, faction: int, leader: bool, traders: int) -> None:
+    """The Family card after a death: a Faction Leader's heir stays with his Traders."""
+    state.inf[family] = C.senators[int(CARDS[family].id)].inf
+    state.pop[family] = 0
+    if leader:
+        state.ploc[family] = CARTHAGE
+        state.owner[family] = faction
+        state.traders[family] = traders
+        state.faction_leader[faction] = family
+        state.note(f"{describe_person(family)} stays with the faction as its leader")
+    else:
+        state.ploc[family] = OUT
+        state.owner[family] = -1
+        state.traders[family] = 0
+        state.card_loc[family] = FORUM_DOWN
+        state.note(f"{describe_person(family)} goes face down to the Forum")

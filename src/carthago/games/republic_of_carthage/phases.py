@@ -1,0 +1,125 @@
+"""The sequence of play (rules §5) and the engine loop that runs the stages.
+
+After every action the engine carries out stages that need nobody (AUTO) and the decisions of
+Neutral factions, so a state always rests on a human decision, a chance node or the end.
+
+Not yet implemented (issues 9 and 10): the Forum Phase (§6.4), the Senate Phase (§6.5), the
+Exploration and Combat Phase (§6.6) and the Revolution Phase (§6.7). Each turn the log says that
+they are skipped; the end-of-turn checks of §7 that need no Combat result still run.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carthago.games.republic_of_carthage import mortality, revenue, setup, trade  # noqa: F401
+from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
+from carthago.games.republic_of_carthage.state import (
+    CHANCE,
+    DECK,
+    WAR_ACTIVE,
+    WAR_LOST,
+    WAR_UNPROSECUTED,
+)
+
+if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
+
+SKIPPED = (
+    "Forum Phase (rules 6.4)",
+    "Senate Phase (rules 6.5)",
+    "Exploration and Combat Phase (rules 6.6)",
+    "Revolution Phase (rules 6.7)",
+)
+FALL_LIMIT = 4
+"""Four active or four lost wars at the end of the Combat Phase end the Republic (§7)."""
+
+
+def _stage(state: S) -> Stage:
+    return STAGES[state.stage]
+
+
+def advance(state: S) -> None:
+    """Carry out automatic stages and Neutral decisions until a human or chance must act."""
+    while not state.ended:
+        definition = _stage(state)
+        who = definition.actor(state)
+        if who == AUTO:
+            definition.apply(state, -1)
+        elif who >= 0 and not state.human(who):
+            definition.apply(state, definition.neutral(state))
+        else:
+            return
+
+
+def actor(state: S) -> int:
+    who = _stage(state).actor(state)
+    return CHANCE if who == -1 else who
+
+
+def legal(state: S) -> list[int]:
+    return _stage(state).legal(state)
+
+
+def outcomes(state: S) -> list[tuple[int, float]]:
+    return _stage(state).outcomes(state)
+
+
+def apply(state: S, action: int) -> None:
+    _stage(state).apply(state, action)
+    advance(state)
+
+
+def describe(state: S, action: int) -> str:
+    return _stage(state).describe(state, action)
+
+
+def end_game(state: S, reason: str, winners: list[int]) -> None:
+    """End the game: ``winners`` are factions (empty when every player loses)."""
+    state.ended = reason
+    state.winners = winners
+    names = state.rg.faction_names
+    if winners:
+        state.note(f"The game ends ({reason}): {', '.join(names[f] for f in winners)} win(s)")
+    else:
+        state.note(f"The game ends ({reason}): Carthage falls and every player loses")
+
+
+def faction_influence(state: S, faction: int) -> int:
+    return sum(state.inf[p] for p in state.faction_persons(faction))
+
+
+def influence_winners(state: S) -> list[int]:
+    """§7 Influence: the faction(s) with the most combined Influence (ties share the win)."""
+    totals = [faction_influence(state, f) for f in range(state.rg.num_factions)]
+    best = max(totals)
+    return [f for f, total in enumerate(totals) if total == best]
+
+
+def _rest_of_turn(state: S) -> None:
+    for phase in SKIPPED:
+        state.note(f"{phase}: skipped, not implemented yet (issues 9 and 10)")
+    active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
+    lost = sum(1 for s in state.war_status if s == WAR_LOST)
+    if active >= FALL_LIMIT:
+        end_game(state, "four active wars", [])
+        return
+    if lost >= FALL_LIMIT:
+        end_game(state, "four lost wars", [])
+        return
+    deck_empty = not any(loc == DECK for loc in state.card_loc)
+    if deck_empty and state.era == 2:
+        end_game(state, "the deck is exhausted", influence_winners(state))
+        return
+    if state.turn >= state.rg.turn_limit:
+        end_game(state, f"turn limit {state.rg.turn_limit}", influence_winners(state))
+        return
+    for faction in range(state.rg.num_factions):
+        state.offered[faction] = 0
+        state.sold_kinds[faction] = 0
+        state.sold_cards[faction] = 0
+    state.turn += 1
+    state.stage = "turn_start"
+
+
+auto("turn_rest", _rest_of_turn)

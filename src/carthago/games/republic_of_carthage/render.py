@@ -1,0 +1,72 @@
+"""The board as text for an 80-column terminal, built only from an observation."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+WIDTH = 80
+
+
+def _senator_line(senator: dict[str, Any]) -> str:
+    extras = []
+    if senator["office"]:
+        extras.append(senator["office"])
+    if senator["province"]:
+        extras.append(f"gov. {senator['province']}")
+    if senator["liable"]:
+        extras.append("Liable")
+    if senator["concessions"]:
+        extras.append("+".join(senator["concessions"]))
+    line = (
+        f"  {senator['name'][:26]:26} M{senator['mil']} O{senator['ora']} E{senator['exp']} "
+        f"L{senator['loy']:<2} I{senator['inf']:<2} P{senator['pop']:<2} "
+        f"Tr{senator['traders']} {senator['talents']:>3}T"
+    )
+    if extras:
+        line += " " + ", ".join(extras)
+    return line[:WIDTH]
+
+
+def render(observation: dict[str, Any]) -> str:
+    lines = [
+        f"The Republic of Carthage - turn {observation['turn']}, {observation['era']}, "
+        f"{observation['phase']}",
+        f"State Treasury {observation['state_treasury']}T  Tax {observation['tax_rate']}%  "
+        f"HRAO {observation['hrao'] or '-'}  Deck {observation['deck']}",
+        "Trade stacks: " + " ".join(f"{n}:{c}" for n, c in enumerate(observation["stacks"], 1)),
+    ]
+    if observation["ended"]:
+        lines.append(f"Game over: {observation['ended']}")
+    for faction in observation["factions"]:
+        role = f" ({faction['role']})" if faction["role"] else ""
+        treasury = "?" if faction["treasury"] is None else f"{faction['treasury']}T"
+        lines.append(
+            f"{faction['name']}{role}: leader [{faction['leader']}], treasury {treasury}, "
+            f"{faction['hand_size']} cards, trade backs {faction['trade_backs']}"
+        )
+        lines.extend(_senator_line(s) for s in faction["senators"])
+        if faction["hand"]:
+            lines.append("  " + textwrap.shorten("hand: " + ", ".join(faction["hand"]), WIDTH - 2))
+        if faction["trade_cards"]:
+            lines.append(
+                "  " + textwrap.shorten("trade: " + ", ".join(faction["trade_cards"]), WIDTH - 2)
+            )
+    governed = [p for p in observation["provinces"] if p["status"] != "not in play"]
+    for province in governed:
+        side = "Developed" if province["developed"] else "Undeveloped"
+        lines.append(
+            f"{side} {province['province']}: {province['status']}"
+            + (
+                f", {province['governor']} ({province['term']} turns)"
+                if province["governor"]
+                else ""
+            )
+        )
+    for war in observation["wars"]:
+        lines.append(f"War: {war['war']} ({war['status']})")
+    offer = observation["offer"]
+    if offer:
+        lines.append(f"Offer {offer['from']} -> {offer['to']}: {offer['offer']}")
+    lines.extend("> " + entry for entry in observation["log"][-6:])
+    return "\n".join(line[:WIDTH] for line in lines)

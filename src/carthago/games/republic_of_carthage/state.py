@@ -1,0 +1,346 @@
+"""The whole state of a game of The Republic of Carthage, as plain lists and ints.
+
+Designed for the whole rulebook: every card instance has a location (``card_loc``); Senators and
+Statesmen in play ("persons", the same indices as their cards) carry Influence, Popularity,
+Traders, talents, Liable markers and where they are; offices, provinces, wars, forces, the State
+Treasury, trade stacks and hands are all here. The rules live in the phase modules; this module
+keeps the data, its copies, its snapshots and what each player may see of it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Self
+
+from carthago.core.errors import InvalidStateError
+from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
+from carthago.games.republic_of_carthage.components import COMPONENTS
+
+if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.game import RepublicOfCarthageGame
+
+C = COMPONENTS
+CARDS = C.cards
+N_CARDS = len(CARDS)
+SENATOR_INDEX = {int(card.id): i for i, card in enumerate(CARDS) if card.kind == "senator"}
+STATESMAN_INDEX = {card.id: i for i, card in enumerate(CARDS) if card.kind == "statesman"}
+N_PERSONS = len(SENATOR_INDEX) + len(STATESMAN_INDEX)
+"""Senators and Statesmen are the first cards: a person's index is his card's index."""
+OFFICES = tuple(sorted(C.offices.values(), key=lambda office: office.rank))
+OFFICE_INDEX = {office.id: i for i, office in enumerate(OFFICES)}
+PROVINCES = tuple(C.provinces.values())
+PROVINCE_INDEX = {province.id: i for i, province in enumerate(PROVINCES)}
+WARS = tuple(C.wars.values())
+WAR_INDEX = {war.id: i for i, war in enumerate(WARS)}
+UNITS = tuple(C.units.values())
+UNIT_INDEX = {unit.id: i for i, unit in enumerate(UNITS)}
+N_COMMODITIES = len(C.commodities)
+N_CHITS = sum(C.mortality)
+N_CHIT_KINDS = C.mortality[0] + 2
+CHIT_NONE, CHIT_DRAW_TWO = C.mortality[0], C.mortality[0] + 1
+"""Chit kinds: 0..24 the Senator ids 1..25, then None, then Draw 2."""
+NEUTRAL_ROLES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+
+# Where a card is (card_loc).
+LATE_DECK, DECK, RED_DECK, SENATOR_PILE, FORUM, FORUM_DOWN, IN_PLAY, DISCARD, REMOVED = range(9)
+HAND = 10
+"""A card in faction f's hand is at HAND + f."""
+
+# Where a person in play is (ploc); OUT means "not in play" (see card_loc).
+OUT, CARTHAGE, GOVERNOR, AT_WAR, EXPEDITION, EXILE, CAPTURED, REBEL, COVERED = range(9)
+PLACE_NAMES = (
+    "out",
+    "Carthage",
+    "governor",
+    "at war",
+    "expedition",
+    "exile",
+    "captured",
+    "rebel",
+    "covered",
+)
+
+# Province card states (prov_loc).
+PROV_UNBORN, PROV_FORUM, PROV_GOVERNED, PROV_GONE = range(4)
+# War states (war_status).
+WAR_UNSEEN, WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED, WAR_LOST, WAR_DEFEATED = range(6)
+WAR_STATUS_NAMES = ("unseen", "inactive", "active", "unprosecuted", "lost", "defeated")
+
+_LIST_FIELDS = (
+    "card_loc",
+    "card_origin",
+    "card_holder",
+    "owner",
+    "ploc",
+    "inf",
+    "pop",
+    "traders",
+    "talents",
+    "liable",
+    "under",
+    "office_holder",
+    "office_term",
+    "prov_loc",
+    "prov_gov",
+    "prov_term",
+    "prov_dev",
+    "war_status",
+    "unit_pool",
+    "unit_active",
+    "unit_veteran",
+    "unit_unavailable",
+    "faction_treasury",
+    "faction_leader",
+    "stack",
+    "reserve",
+    "to_return",
+    "trade_income",
+    "cup",
+    "drawn_chits",
+    "order",
+    "ctx",
+    "offered",
+    "neutral_role",
+    "winners",
+    "sold_cards",
+    "sold_kinds",
+    "rebel_units",
+    "rebels",
+)
+_INT_FIELDS = (
+    "turn",
+    "era",
+    "treasury",
+    "tax",
+    "pos",
+    "sub",
+    "trade_fleets",
+    "caravans",
+    "last_return",
+    "mortality_left",
+    "offer_round",
+    "bankrupt",
+    "first_human_turn",
+)
+_STR_FIELDS = ("stage", "ended", "resume")
+
+
+class RepublicOfCarthageState(State):
+    """A position; ``stage`` names the step of the sequence of play being carried out."""
+
+    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer")
+
+    def __init__(self, game: RepublicOfCarthageGame) -> None:
+        super().__init__(game)
+        factions = game.num_factions
+        self.stage = "setup_deal_senators"
+        self.ended = ""
+        self.resume = ""
+        """The stage a Mortality draw returns to once every chit is drawn."""
+        self.turn = 0
+        self.era = 1
+        self.treasury = 0
+        self.tax = 0
+        self.pos = 0
+        self.sub = 0
+        self.trade_fleets = 0
+        self.caravans = 0
+        self.last_return = -1
+        self.mortality_left = 0
+        self.offer_round = 0
+        self.bankrupt = 0
+        self.first_human_turn = 0
+        self.card_loc = [REMOVED] * N_CARDS
+        self.card_origin = [-1] * N_CARDS
+        self.card_holder = [-1] * N_CARDS
+        self.owner = [-1] * N_PERSONS
+        self.ploc = [OUT] * N_PERSONS
+        self.inf = [0] * N_PERSONS
+        self.pop = [0] * N_PERSONS
+        self.traders = [0] * N_PERSONS
+        self.talents = [0] * N_PERSONS
+        self.liable = [0] * N_PERSONS
+        self.under = [-1] * N_PERSONS
+        self.office_holder = [-1] * len(OFFICES)
+        self.office_term = [0] * len(OFFICES)
+        self.prov_loc = [PROV_UNBORN] * len(PROVINCES)
+        self.prov_gov = [-1] * len(PROVINCES)
+        self.prov_term = [0] * len(PROVINCES)
+        self.prov_dev = [0] * len(PROVINCES)
+        self.war_status = [WAR_UNSEEN] * len(WARS)
+        self.unit_pool = [0] * len(UNITS)
+        self.unit_active = [0] * len(UNITS)
+        self.unit_veteran = [0] * len(UNITS)
+        self.unit_unavailable = [0] * len(UNITS)
+        self.faction_treasury = [0] * factions
+        self.faction_leader = [-1] * factions
+        self.stack = [0] * N_COMMODITIES
+        self.reserve = [0] * N_COMMODITIES
+        self.to_return = [0] * N_COMMODITIES
+        self.trade_income = [0] * factions
+        self.sold_cards = [0] * factions
+        self.sold_kinds = [0] * factions
+        """Per faction, a bit set of the commodities it sold this Trade Phase."""
+        self.rebel_units = [0] * len(UNITS)
+        """Armies following a rebel (§6.7.3), by unit type; maintained by the rebel faction."""
+        self.rebels: list[int] = []
+        """The rebel faction and commanders, [faction, person, ...], or [] without a revolt."""
+        self.cup = [0] * N_CHIT_KINDS
+        self.drawn_chits: list[int] = []
+        self.order: list[int] = []
+        self.ctx: list[int] = []
+        self.offered = [0] * factions
+        """Per faction, a bit set of the commodities it put in an offer this turn."""
+        self.neutral_role = [-1] * factions
+        self.winners: list[int] = []
+        self.trade_hands: list[tuple[tuple[int, int, int], ...]] = [() for _ in range(factions)]
+        """Per faction, sorted (commodity, history index of the draw, drawing faction)."""
+        self.offer: tuple[int, ...] = ()
+        """The trade offer under way: see trade.py for its layout."""
+        from carthago.games.republic_of_carthage.phases import advance
+        from carthago.games.republic_of_carthage.setup import initialise
+
+        initialise(self)
+        advance(self)
+
+    # -- shorthand used by the rules modules -------------------------------------------------
+
+    @property
+    def rg(self) -> RepublicOfCarthageGame:
+        game: RepublicOfCarthageGame = self._game  # type: ignore[assignment]
+        return game
+
+    def note(self, public: str | None, private: dict[int, str] | None = None) -> None:
+        """Add a log line; private texts are keyed by faction and kept only for human seats."""
+        if private:
+            players = self.rg.num_players
+            private = {f: t for f, t in private.items() if f < players}
+        self._add_log(public, private)
+
+    def history_length(self) -> int:
+        """Index the action being applied now will take in the history."""
+        return len(self._history)
+
+    def in_play(self, person: int) -> bool:
+        return self.ploc[person] not in (OUT, COVERED)
+
+    def faction_persons(self, faction: int) -> list[int]:
+        """The Senators and Statesmen of a faction (covered Family cards excluded)."""
+        return [p for p in range(N_PERSONS) if self.owner[p] == faction and self.in_play(p)]
+
+    def human(self, faction: int) -> bool:
+        return faction < self.rg.num_players
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.ended:
+            return TERMINAL
+        from carthago.games.republic_of_carthage.phases import actor
+
+        return actor(self)
+
+    def _legal_actions(self) -> list[int]:
+        from carthago.games.republic_of_carthage.phases import legal
+
+        return legal(self)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        from carthago.games.republic_of_carthage.phases import outcomes
+
+        return outcomes(self)
+
+    def _apply_action(self, action: int) -> None:
+        from carthago.games.republic_of_carthage.phases import apply
+
+        apply(self, action)
+
+    def _action_to_string(self, action: int) -> str:
+        from carthago.games.republic_of_carthage.phases import describe
+
+        return describe(self, action)
+
+    def is_terminal(self) -> bool:
+        return bool(self.ended)
+
+    def returns(self) -> list[float]:
+        players = self.rg.num_players
+        if not self.ended or not self.winners:
+            return [-1.0] * players if self.ended else [0.0] * players
+        return [1.0 if f in self.winners else -1.0 for f in range(players)]
+
+    def _observation(self, player: int | None) -> JSONDict:
+        from carthago.games.republic_of_carthage.views import observe
+
+        return observe(self, player)
+
+    def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
+        from carthago.games.republic_of_carthage.hidden import resample
+
+        new = self._copy_for(player)
+        resample(new, player, rng)
+        return new
+
+    def _copy_into(self, new: Self) -> None:
+        for name in _LIST_FIELDS:
+            setattr(new, name, list(getattr(self, name)))
+        for name in (*_INT_FIELDS, *_STR_FIELDS):
+            setattr(new, name, getattr(self, name))
+        new.trade_hands = list(self.trade_hands)
+        new.offer = self.offer
+
+    def _fields_to_dict(self) -> JSONDict:
+        fields: JSONDict = {name: list(getattr(self, name)) for name in _LIST_FIELDS}
+        fields.update({name: getattr(self, name) for name in (*_INT_FIELDS, *_STR_FIELDS)})
+        fields["trade_hands"] = [[list(card) for card in hand] for hand in self.trade_hands]
+        fields["offer"] = list(self.offer)
+        return fields
+
+    def _fields_from_dict(self, fields: JSONDict) -> None:
+        for name in (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer"):
+            if name not in fields:
+                raise InvalidStateError(f"republic_of_carthage state lacks field {name!r}")
+        for name in _LIST_FIELDS:
+            value = fields[name]
+            if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+                raise InvalidStateError(f"field {name!r} must be a list of whole numbers")
+            setattr(self, name, list(value))
+        for name in _INT_FIELDS:
+            if not isinstance(fields[name], int):
+                raise InvalidStateError(f"field {name!r} must be a whole number")
+            setattr(self, name, fields[name])
+        for name in _STR_FIELDS:
+            if not isinstance(fields[name], str):
+                raise InvalidStateError(f"field {name!r} must be text")
+            setattr(self, name, fields[name])
+        self.trade_hands = [
+            tuple(sorted((int(c), int(o), int(d)) for c, o, d in hand))
+            for hand in fields["trade_hands"]
+        ]
+        self.offer = tuple(int(v) for v in fields["offer"])
+        if len(self.card_loc) != N_CARDS or len(self.owner) != N_PERSONS:
+            raise InvalidStateError("card or person lists have the wrong length")
+
+
+def describe_person(person: int) -> str:
+    """``Mago [2]`` or ``Hannibal Mago [2A]``."""
+    card = CARDS[person]
+    if card.kind == "senator":
+        return f"{C.senators[int(card.id)].name} [{card.id}]"
+    return f"{C.statesmen[card.id].name} [{card.id}]"
+
+
+def stat(person: int, name: str) -> int:
+    """A printed rating (mil, ora, exp, loy) of a Senator or Statesman."""
+    card = CARDS[person]
+    record: Any = C.senators[int(card.id)] if card.kind == "senator" else C.statesmen[card.id]
+    value: int = getattr(record, name)
+    return value
+
+
+def family_of(person: int) -> int:
+    card = CARDS[person]
+    return int(card.id) if card.kind == "senator" else C.statesmen[card.id].family
+
+
+__all__ = ["CHANCE", "RepublicOfCarthageState"]

@@ -1,0 +1,203 @@
+"""What each player may see (``state.observation``): the open board and only his own secrets.
+
+Hidden from the others: hands of Intrigue, Law and Concession cards (Neutral hands are open,
+§9.1), Trade cards (only how many of each stack's back a faction holds shows), Faction Treasuries
+(face down, §6.2 step 10), the Trade cards inside an offer (only its claim is heard), the cards
+removed from the stacks, and the make-up of the stacks and the deck.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.offices import hrao, office_of
+from carthago.games.republic_of_carthage.state import (
+    CARDS,
+    DECK,
+    FORUM,
+    FORUM_DOWN,
+    HAND,
+    LATE_DECK,
+    NEUTRAL_ROLES,
+    OFFICES,
+    PLACE_NAMES,
+    PROVINCES,
+    UNITS,
+    WAR_STATUS_NAMES,
+    WARS,
+    describe_person,
+    stat,
+)
+from carthago.games.republic_of_carthage.trade import (
+    claim,
+    commodity_name,
+    offer_sides,
+    stack_size,
+)
+
+if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
+
+PHASES = (
+    ("turn_rest", "End of turn"),
+    ("setup", "Prepare to Play"),
+    ("turn", "Mortality Phase"),
+    ("mortality", "Mortality Phase"),
+    ("revenue", "Revenue Phase"),
+    ("trade", "Trade Phase"),
+)
+
+
+def phase_name(stage: str) -> str:
+    for prefix, name in PHASES:
+        if stage.startswith(prefix):
+            return name
+    return "End of turn"
+
+
+def _card_name(card: int) -> str:
+    ref = CARDS[card]
+    return C.hand_cards[ref.id].name if ref.id in C.hand_cards else ref.id
+
+
+def _person(state: S, person: int) -> dict[str, Any]:
+    office = office_of(state, person)
+    province = next((p for p, g in enumerate(state.prov_gov) if g == person), -1)
+    return {
+        "id": CARDS[person].id,
+        "name": describe_person(person),
+        "mil": stat(person, "mil"),
+        "ora": stat(person, "ora"),
+        "exp": stat(person, "exp"),
+        "loy": stat(person, "loy"),
+        "inf": state.inf[person],
+        "pop": state.pop[person],
+        "traders": state.traders[person],
+        "talents": state.talents[person],
+        "place": PLACE_NAMES[state.ploc[person]],
+        "office": OFFICES[office].name if office >= 0 else None,
+        "province": PROVINCES[province].name if province >= 0 else None,
+        "liable": bool(state.liable[person]),
+        "concessions": [
+            _card_name(card) for card, holder in enumerate(state.card_holder) if holder == person
+        ],
+        "family_under": CARDS[state.under[person]].id if state.under[person] >= 0 else None,
+    }
+
+
+def _trade_backs(state: S, faction: int) -> list[int]:
+    backs = [0] * 9
+    for commodity, _, _ in state.trade_hands[faction]:
+        backs[C.commodities[commodity].stack - 1] += 1
+    return backs
+
+
+def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
+    own = viewer == faction
+    role = state.neutral_role[faction]
+    open_hand = own or not state.human(faction)
+    hand = [c for c, loc in enumerate(state.card_loc) if loc == HAND + faction]
+    leader = state.faction_leader[faction]
+    return {
+        "name": state.rg.faction_names[faction],
+        "human": state.human(faction),
+        "role": NEUTRAL_ROLES[role] if role >= 0 else None,
+        "leader": CARDS[leader].id if leader >= 0 else None,
+        "senators": [_person(state, p) for p in state.faction_persons(faction)],
+        "treasury": state.faction_treasury[faction] if own else None,
+        "hand_size": len(hand),
+        "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
+        "trade_backs": _trade_backs(state, faction),
+        "trade_cards": (
+            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if own else None
+        ),
+        "trade_income": state.trade_income[faction],
+        "sold": [
+            commodity_name(c)
+            for c in range(len(C.commodities))
+            if state.sold_kinds[faction] >> c & 1
+        ],
+    }
+
+
+def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
+    if not state.offer:
+        return None
+    offer = state.offer
+    names = state.rg.faction_names
+    sides = offer_sides(offer)
+    view: dict[str, Any] = {"from": names[offer[0]], "to": names[offer[1]]}
+    for side, key in ((0, "offer"), (1, "counter")):
+        named = offer[2 + side]
+        cards = sides[side]
+        part: dict[str, Any] = {"cards": len(cards)}
+        if named >= 0:
+            part["claim"] = claim(cards, named)
+        said = offer[4 + side]
+        if said >= 0:
+            part["said_also"] = commodity_name(said)
+        if viewer == offer[side]:
+            part["contents"] = [commodity_name(c) for c in cards]
+        view[key] = part
+    return view
+
+
+def observe(state: S, viewer: int | None) -> dict[str, Any]:
+    head = hrao(state)
+    return {
+        "turn": state.turn,
+        "era": "Early Republic" if state.era == 1 else "Late Republic",
+        "phase": phase_name(state.stage),
+        "stage": state.stage,
+        "ended": state.ended or None,
+        "state_treasury": state.treasury,
+        "tax_rate": state.tax,
+        "hrao": describe_person(head) if head >= 0 else None,
+        "factions": [_faction(state, f, viewer) for f in range(state.rg.num_factions)],
+        "offices": [
+            {
+                "office": office.name,
+                "holder": describe_person(h) if (h := state.office_holder[i]) >= 0 else None,
+                "term": state.office_term[i],
+            }
+            for i, office in enumerate(OFFICES)
+        ],
+        "provinces": [
+            {
+                "province": province.name,
+                "status": ("not in play", "Forum", "governed", "gone")[state.prov_loc[i]],
+                "developed": bool(state.prov_dev[i]),
+                "governor": describe_person(g) if (g := state.prov_gov[i]) >= 0 else None,
+                "term": state.prov_term[i],
+            }
+            for i, province in enumerate(PROVINCES)
+        ],
+        "wars": [
+            {"war": war.name, "status": WAR_STATUS_NAMES[state.war_status[i]]}
+            for i, war in enumerate(WARS)
+            if state.war_status[i]
+        ],
+        "forces": {
+            unit.id: {
+                "pool": state.unit_pool[i],
+                "active": state.unit_active[i],
+                "veteran": state.unit_veteran[i],
+            }
+            for i, unit in enumerate(UNITS)
+        },
+        "trade_fleets": state.trade_fleets,
+        "caravans": state.caravans,
+        "stacks": [stack_size(state, n) for n in range(1, 10)],
+        "removed_trade_cards": sum(state.reserve),
+        "deck": sum(1 for loc in state.card_loc if loc == DECK),
+        "late_deck": sum(1 for loc in state.card_loc if loc == LATE_DECK),
+        "forum": sorted(
+            describe_person(c) if c < len(state.owner) else _card_name(c)
+            for c, loc in enumerate(state.card_loc)
+            if loc == FORUM
+        ),
+        "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
+        "mortality_cup": sum(state.cup),
+        "offer": _offer(state, viewer),
+    }

@@ -1,0 +1,59 @@
+"""Driving a Republic of Carthage game to the position a test needs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import carthago
+from carthago.core.chance import sample_chance_outcome
+from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.phases import advance
+from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
+
+
+def new(players: int = 3, turn_limit: int = 5) -> RepublicOfCarthageState:
+    state = carthago.load("republic_of_carthage", players=players, turn_limit=turn_limit)
+    fresh = state.new_initial_state()
+    assert isinstance(fresh, RepublicOfCarthageState)
+    return fresh
+
+
+def step(state: RepublicOfCarthageState, rng: random.Random) -> None:
+    if state.current_player() == carthago.CHANCE:
+        state.apply_action(sample_chance_outcome(state, rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def run_until(
+    state: RepublicOfCarthageState,
+    done: Callable[[RepublicOfCarthageState], bool],
+    seed: int = 0,
+    passive: bool = False,
+) -> RepublicOfCarthageState:
+    """Play at random (or, if ``passive``, always "done" when it is legal) until ``done``."""
+    rng = random.Random(seed)
+    while not done(state):
+        assert not state.is_terminal(), "the game ended before the wanted position"
+        if passive and state.current_player() >= 0 and A.DONE in state.legal_actions():
+            state.apply_action(A.DONE)
+        else:
+            step(state, rng)
+    return state
+
+
+def at_stage(stage: str) -> Callable[[RepublicOfCarthageState], bool]:
+    return lambda s: s.stage == stage
+
+
+def first_turn(players: int = 3, seed: int = 0) -> RepublicOfCarthageState:
+    """A game whose set-up is done: the first Mortality chit is about to be drawn."""
+    return run_until(new(players), at_stage("mortality_draw"), seed)
+
+
+def jump(state: RepublicOfCarthageState, stage: str) -> None:
+    """Put the state at the start of ``stage`` (after a test edited its fields)."""
+    state.stage = stage
+    state._legal = None
+    advance(state)

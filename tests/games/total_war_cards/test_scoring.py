@@ -1,0 +1,91 @@
+"""Ending The Game & Scoring: every row of the four regional tables and the tier-five double."""
+
+from __future__ import annotations
+
+import pytest
+
+from carthago.games.total_war_cards.components import TERRITORIES
+from carthago.games.total_war_cards.scoring import final_scores, region_scores
+
+from .helpers import CARD, bits
+
+GAUL = [t.index for t in TERRITORIES if t.region == 0]
+IBERIA = {t.number: t.index for t in TERRITORIES if t.region == 1}
+ITALIA = {t.number: t.index for t in TERRITORIES if t.region == 2}
+
+
+@pytest.mark.parametrize(
+    ("count", "points"), [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 21), (7, 28),
+                          (8, 35)]
+)  # fmt: skip
+def test_scoring_gaul_by_count(count: int, points: int) -> None:
+    assert region_scores(GAUL[:count], "city") == [points, 0, 0, 0]
+
+
+@pytest.mark.parametrize("ships", range(1, 9))
+def test_scoring_iberia_face_value(ships: int) -> None:
+    assert region_scores([IBERIA[ships]], "city")[1] == ships
+
+
+def test_scoring_iberia_adds_every_card() -> None:
+    assert region_scores([IBERIA[n] for n in (2, 5, 8)], "city")[1] == 15
+    assert region_scores(list(IBERIA.values()), "city")[1] == 36
+
+
+@pytest.mark.parametrize("length", range(1, 9))
+def test_scoring_italia_run_of_roads_scores_length_squared(length: int) -> None:
+    roads = [ITALIA[n] for n in range(1, length + 1)]
+    assert region_scores(roads, "city")[2] == length * length
+
+
+def test_scoring_italia_separate_runs_score_separately() -> None:
+    # 1-2-3 (9), 5-6 (4), 8 (1): gaps break a run.
+    roads = [ITALIA[n] for n in (1, 2, 3, 5, 6, 8)]
+    assert region_scores(roads, "city")[2] == 14
+    # Roads out of numerical order are not connected: 2 and 4 are two runs of one.
+    assert region_scores([ITALIA[2], ITALIA[4]], "city")[2] == 2
+
+
+def test_scoring_africa_seven_per_matched_pair() -> None:
+    pair = [CARD["Merchant of Utica"], CARD["Trade Route of Utica"]]
+    two_pairs = [*pair, CARD["Merchant of Leptis"], CARD["Trade Route of Leptis"]]
+    assert region_scores(pair, "city")[3] == 7
+    assert region_scores(two_pairs, "city")[3] == 14
+    assert region_scores([CARD["Merchant of Utica"]], "city")[3] == 0
+
+
+def test_scoring_africa_lone_and_unmatched_cards_score_nothing() -> None:
+    unmatched = [CARD["Merchant of Utica"], CARD["Trade Route of Leptis"]]
+    assert region_scores(unmatched, "city")[3] == 0
+    assert region_scores([CARD["Merchant of Utica"], CARD["Merchant of Leptis"]], "city")[3] == 0
+
+
+def test_scoring_africa_option_any_pairs_any_merchant_with_any_route() -> None:
+    unmatched = [
+        CARD["Merchant of Utica"],
+        CARD["Trade Route of Leptis"],
+        CARD["Merchant of Carthago"],
+    ]
+    assert region_scores(unmatched, "any")[3] == 7
+
+
+WON = [GAUL[0], GAUL[1], IBERIA[4], ITALIA[1], ITALIA[2], CARD["Merchant of Utica"],
+       CARD["Trade Route of Utica"]]  # fmt: skip
+BASE = [3, 4, 4, 7]
+
+
+@pytest.mark.parametrize(
+    ("tier_five", "region"),
+    [("Poliorcetica", 0), ("Mare Nostrum", 1), ("Civitas", 2), ("Strategemata", 3)],
+)
+def test_scoring_tier_five_doubles_its_region(tier_five: str, region: int) -> None:
+    assert region_scores(WON, "city") == BASE
+    expected = BASE.copy()
+    expected[region] *= 2
+    assert final_scores(WON, bits(tier_five, "Agricultura"), "city") == expected
+
+
+def test_scoring_without_tier_five_nothing_doubles() -> None:
+    assert (
+        final_scores(WON, bits("Agricultura", "Scriptura", "Commercium", "Leges"), "city") == BASE
+    )
