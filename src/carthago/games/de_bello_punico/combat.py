@@ -139,9 +139,5 @@ def results(attack: int, defence: int) -> tuple[int, int]:
     return (0, loss) if attack > defence else (loss, 0)
 
 
-def unit_on(s: DbpState, hex_: int) -> bool:
-    return s.occ[hex_] >= 0
-
-
 def mark_attacked(s: DbpState, unit: int) -> None:
     s.flags[unit] |= ATTACKED

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
 from carthago.games.de_bello_punico.hexgrid import DIRECTIONS, Grid, grid
-from carthago.games.de_bello_punico.terrain import cost_table
+from carthago.games.de_bello_punico.terrain import IMPASSABLE, cost_table
 from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 
 ROME, CARTHAGE = 0, 1
@@ -116,7 +116,7 @@ def load_scenario(scenario_id: str) -> Scenario:
             raise ComponentDataError(f"{gwhere}: facing must be one of {DIRECTIONS}")
         for value in field(group, "hexes", list, gwhere):
             hex_ = _hex(g, value, gwhere)
-            if hex_ in taken or costs[kinds[hex_]] > 50:
+            if hex_ in taken or costs[kinds[hex_]] >= IMPASSABLE:
                 raise ComponentDataError(f"{gwhere}: hex {value} is taken or impassable")
             taken.add(hex_)
             counters.append(Counter(side, code, hex_, DIRECTIONS.index(facing_name)))

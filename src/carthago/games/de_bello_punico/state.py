@@ -59,6 +59,7 @@ from carthago.games.de_bello_punico.movement import (
 )
 from carthago.games.de_bello_punico.rout import routed
 from carthago.games.de_bello_punico.scenarios import CARTHAGE, ROME, SIDES
+from carthago.games.de_bello_punico.terrain import IMPASSABLE
 from carthago.games.de_bello_punico.units import OPTIONAL_ADVANCE
 
 if TYPE_CHECKING:
@@ -441,7 +442,7 @@ class DbpState(State):
         here, facing = self.pos[defender], self.face[defender]
         for d in ((facing + 2) % 6, (facing + 3) % 6, (facing + 4) % 6):
             target = self.grid.neighbours[here][d]
-            if target < 0 or self.scenario.costs[target] > 50:
+            if target < 0 or self.scenario.costs[target] >= IMPASSABLE:
                 continue
             other = self.occ[target]
             if (other < 0 or self.sides[other] == side) and self.leader_hex[1 - side] != target:
@@ -663,12 +664,8 @@ class DbpState(State):
         self.tasks.pop()
         if action == self.layout.yes:
             unit = next(u for u in self.units_of[CARTHAGE] if self.utype[u].code == "Nu")
-            if self.leader_hex[CARTHAGE] == self.pos[unit]:
-                self.leader_hex[CARTHAGE] = -1
+            # A leader placed with it goes to the nearest other unit (leaders.withdraw).
             remove(self, unit, RESERVE, "is held back in reserve (Mago's ambush)")
-            if self.leader_hex[CARTHAGE] < 0:
-                leader_unit = next(u for u in self.units_of[CARTHAGE] if self.where[u] == ON_MAP)
-                self.leader_hex[CARTHAGE] = self.pos[leader_unit]
         else:
             self._add_log("Carthage keeps no reserve")
 
