@@ -129,7 +129,7 @@ def modifiers(s: DbpState, unit: int, attacking: bool) -> list[tuple[str, int]]:
 def results(attack: int, defence: int) -> tuple[int, int]:
     """Disorder points (attacker, defender) from the two modified rolls (§10.6).
 
-    >>> results(5, 5), results(7, 5), results(10, 5), results(3, 8)
+    >>> results(5, 5), results(7, 5), results(10, 5), results(4, 7)
     ((1, 1), (0, 1), (0, 2), (1, 0))
     """
     if attack == defence:
