@@ -285,3 +285,37 @@ def test_s15_1_enraged_elephant_charges_straight() -> None:
     assert state.dis[el] == 1
     assert state.grid.column_row(state.pos[el]) == (6, 7)  # five hexes south
     assert state.flags[el] & CHARGED
+
+
+def test_s4_9_fortuna_rerolls_once_and_the_new_roll_stands() -> None:
+    state = blank()
+    a, d = _face_off(state)
+    state.box_real[ROME][6] = 1
+    settle_on(state, ("attack", ROME))
+    state.apply_action(a)
+    state.apply_action(1 - 1)  # Rome rolls a 1 ...
+    assert state.tasks[-1][0] == "fortuna" and state.current_player() == ROME
+    state.apply_action(state.layout.yes)  # ... and calls on Fortuna
+    assert state.current_player() == carthago.CHANCE
+    state.apply_action(6 - 1)  # 6 + 3 = 9
+    assert state.tasks[-1][0] == "die"  # no second reroll is offered: the counter is spent
+    state.apply_action(1 - 1)  # 1 + 3 = 4
+    assert state.dis[d] == 2 and state.dis[a] == 0
+
+
+def test_s4_3_combat_point_needs_the_leader_in_range() -> None:
+    state = blank()
+    a, _ = _face_off(state)
+    state.box_real[ROME][1] = 1
+    settle_on(state, ("attack", ROME))
+    state.apply_action(a)
+    assert state.tasks[-1][0] == "die"  # Scipio, in the far corner, is out of range
+    state = blank()
+    a, _ = _face_off(state)
+    state.box_real[ROME][1] = 1
+    state.leader_hex[ROME] = state.grid.hex_of(6, 12)
+    settle_on(state, ("attack", ROME))
+    state.apply_action(a)
+    assert state.tasks[-1][:3] == ("ccp", ROME, a)
+    state.apply_action(state.layout.yes)
+    assert state.cb is not None and state.cb[combat.C_ACP] == 1
