@@ -1,0 +1,127 @@
+"""De Bello Punico: the game object, its options and its fixed action space."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from carthago.core.errors import IllegalActionError
+from carthago.core.game import Game
+from carthago.core.options import GameOption
+from carthago.core.registry import register
+from carthago.core.state import JSONDict, State
+from carthago.games.de_bello_punico.actions import Layout
+from carthago.games.de_bello_punico.render import render
+from carthago.games.de_bello_punico.scenarios import SCENARIOS, Scenario, load_scenario
+from carthago.games.de_bello_punico.state import DbpState
+from carthago.games.de_bello_punico.terrain import SYMBOLS
+from carthago.games.de_bello_punico.units import UNIT_TYPES, UnitType
+
+REPLAY_MEMORY = 96
+"""Replayed positions kept per game (recent results and checkpoints along the way)."""
+CHECKPOINT_EVERY = 150
+TAIL = 400
+
+SCENARIO_DATA: dict[str, Scenario] = {sid: load_scenario(sid) for sid in SCENARIOS}
+"""Every scenario, read and checked at import."""
+
+
+@register
+class DeBelloPunicoGame(Game):
+    name = "de_bello_punico"
+    title = "De Bello Punico"
+    state_type = DbpState
+    OPTIONS = (
+        GameOption(
+            "scenario", "zama", SCENARIOS, "the battle (§17): trebbia, beneventum, po, zama"
+        ),
+    )
+    VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = tuple({"scenario": s} for s in SCENARIOS)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.scenario = SCENARIO_DATA[str(self.options["scenario"])]
+        counters = self.scenario.counters
+        self.sides: tuple[int, ...] = tuple(c.side for c in counters)
+        self.utypes: tuple[UnitType, ...] = tuple(UNIT_TYPES[c.type] for c in counters)
+        self.units_of: tuple[tuple[int, ...], ...] = tuple(
+            tuple(u for u, c in enumerate(counters) if c.side == side) for side in (0, 1)
+        )
+        names = []
+        seen: dict[str, int] = {}
+        for c in counters:
+            key = f"{'RC'[c.side]}.{c.type}"
+            seen[key] = seen.get(key, 0) + 1
+            names.append(f"{key}{seen[key]}")
+        self.unit_names: tuple[str, ...] = tuple(names)
+        self.terrain_symbols = "".join(SYMBOLS[kind] for kind in self.scenario.kinds)
+        """The map's terrain, one character a hex (observations carry it as is)."""
+        self.layout = Layout(len(counters) + 2, self.scenario.grid.width)
+        self._replayed: OrderedDict[tuple[int, ...], State] = OrderedDict()
+
+    def replay(self, actions: Iterable[int]) -> State:
+        """The state these actions reach, continuing from the longest prefix replayed before.
+
+        A battle runs to a few thousand actions and searches replay histories that share all
+        but their last few entries, so positions already reached by a legal replay are kept
+        (as private clones) and replay resumes from them; every new action is still checked.
+        """
+        wanted = tuple(int(a) for a in actions)
+        start: tuple[int, ...] = ()
+        for key in sorted(self._replayed, key=len, reverse=True):
+            size = len(key)
+            # Histories differ near their ends (a redrawn Vacuus of this turn): look there first.
+            tail = max(0, size - TAIL)
+            if size <= len(wanted) and key[tail:] == wanted[tail:size] and key == wanted[:size]:
+                start = key
+                break
+        state = self._replayed[start].clone() if start else self.new_initial_state()
+        for number in range(len(start), len(wanted)):
+            try:
+                state.apply_action(wanted[number])
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    f"action {number + 1} ({wanted[number]}): {error}"
+                ) from None
+            if (number + 1) % CHECKPOINT_EVERY == 0:
+                self._remember(tuple(wanted[: number + 1]), state)
+        self._remember(tuple(wanted), state)
+        return state
+
+    def _remember(self, key: tuple[int, ...], state: State) -> None:
+        self._replayed[key] = state.clone()
+        self._replayed.move_to_end(key)
+        while len(self._replayed) > REPLAY_MEMORY:
+            self._replayed.popitem(last=False)
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def player_names(self) -> list[str]:
+        return ["Rome", "Carthage"]
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.layout.size
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        return 6
+
+    @property
+    def max_game_length(self) -> int:
+        # Per turn and side, generously: every unit selected, stepping or turning on each of
+        # at most 9 MP, attacking with every prompt of a combat and its dice, plus the
+        # strategic and initiative phases; then doubled again for Fortuna and rerolled ties.
+        units = len(self.scenario.counters) + 2
+        per_turn = 2 * units * (3 + 2 * 9 + 30) + 200
+        return 2 * self.scenario.turns * per_turn + 10
+
+    def new_initial_state(self) -> DbpState:
+        return DbpState(self)
+
+    def render_observation(self, observation: JSONDict) -> str:
+        return render(observation)

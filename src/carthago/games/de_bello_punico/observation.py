@@ -1,0 +1,98 @@
+"""What a viewer may know of a battle (DESIGN.md): the whole map, the dice, the Rout Points,
+and the Command boxes as counts of face-down counters; only the owner (or, once turned up,
+everyone) learns which counter is the Vacuus."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from carthago.core.state import JSONDict
+from carthago.games.de_bello_punico import command
+from carthago.games.de_bello_punico.actions import box_name
+from carthago.games.de_bello_punico.morale import ON_MAP
+from carthago.games.de_bello_punico.movement import FINIS, M_MP, M_UNIT, NO_FIGHT
+from carthago.games.de_bello_punico.scenarios import SIDES
+
+if TYPE_CHECKING:
+    from carthago.games.de_bello_punico.state import DbpState
+
+STATUS = ("map", "eliminated", "pursuing", "reserve", "exited")
+
+
+def _plain(values: object) -> list[object]:
+    """Tuples inside a task or combat record as JSON lists."""
+    assert isinstance(values, list | tuple)
+    return [list(v) if isinstance(v, tuple) else v for v in values]
+
+
+def boxes(s: DbpState, side: int, viewer: int | None) -> JSONDict:
+    own = viewer == side or s.vac_known[side]
+    counters = [s.box_real[side][b] + (1 if s.box_vac[side] == b else 0) for b in range(7)]
+    out: JSONDict = {
+        "names": [box_name(b, side) for b in range(7)],
+        "counters": counters,
+        "spent": list(s.box_used[side]),
+        "in_hand": command.counters_in_hand(s, side),
+        "vacuus": (s.box_vac[side] if s.box_vac[side] >= 0 else None) if own else "hidden",
+    }
+    if viewer == side:
+        out["vacuus_in_hand"] = bool(s.hand[side][1])
+    return out
+
+
+def observe(s: DbpState, viewer: int | None) -> JSONDict:
+    g = s.grid
+    units = []
+    for u in range(s.n_units):
+        here = s.pos[u]
+        units.append(
+            {
+                "id": u,
+                "name": s.unit_name(u),
+                "side": s.sides[u],
+                "type": s.utype[u].code,
+                "hex": list(g.column_row(here)) if here >= 0 else None,
+                "status": STATUS[s.where[u]],
+                "facing": s.face[u],
+                "disorder": s.dis[u],
+                "panic": s.panic[u],
+                "finis": bool(s.flags[u] & FINIS),
+                "no_fight": bool(s.flags[u] & NO_FIGHT),
+            }
+        )
+    top = s.tasks[-1] if s.tasks else None
+    stage = s.stage
+    if stage >= 3:
+        kind, side = s.impulse()
+        phase = (
+            f"impulse {stage - 2}: {SIDES[side]} "
+            + ("movement", "missile volley", "combat", "recovery")[kind]
+        )
+    else:
+        phase = ("set-up", "strategic", "initiative")[stage] if stage < 3 else "interphase"
+    return {
+        "scenario": s.scenario.id,
+        "title": s.scenario.title,
+        "width": g.width,
+        "height": g.height,
+        "terrain": s._game.terrain_symbols,  # type: ignore[attr-defined]
+        "turn": s.turn,
+        "turns": s.scenario.turns,
+        "phase": phase,
+        "first_player": s.first,
+        "rout": list(s.rout),
+        "rout_limits": list(s.scenario.rout),
+        "units": units,
+        "leaders": [
+            {
+                "name": s.scenario.leader_names[side],
+                "hex": list(g.column_row(s.leader_hex[side])) if s.leader_hex[side] >= 0 else None,
+            }
+            for side in (0, 1)
+        ],
+        "boxes": [boxes(s, side, viewer) for side in (0, 1)],
+        "pending": None if top is None else _plain(top),
+        "moving": None if s.mv is None else {"unit": s.mv[M_UNIT], "mp": s.mv[M_MP]},
+        "combat": None if s.cb is None else _plain(s.cb),
+        "on_map": [sum(1 for u in s.units_of[side] if s.where[u] == ON_MAP) for side in (0, 1)],
+    }

@@ -1,0 +1,260 @@
+"""§4 the strategic phase and the Vacuus, §5 initiative, §12 recovery, §17 scenario rules and
+ends; hidden-information leak tests; random-playout fuzzing with invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import carthago
+from carthago.core.chance import sample_chance_outcome
+from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, RECOVERY, SPECIAL
+from carthago.games.de_bello_punico.morale import ELIMINATED, EXITED, ON_MAP, RESERVE
+from carthago.games.de_bello_punico.scenarios import SCENARIOS
+from carthago.games.de_bello_punico.state import DRAW, DbpState
+
+from .position import CARTHAGE, ROME, blank, find, put, settle_on
+
+
+def _to_strategic(scenario: str = "zama") -> DbpState:
+    state = carthago.load("de_bello_punico", scenario=scenario).new_initial_state()
+    assert isinstance(state, DbpState)
+    while state.tasks[-1][0] in ("setup", "reserve"):
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_s4_1_carthage_places_first_and_sides_alternate() -> None:
+    state = _to_strategic()
+    lay = state.layout
+    owners = []
+    while state.tasks and state.tasks[-1][0] == "place":
+        owners.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert owners[:4] == [CARTHAGE, ROME, CARTHAGE, ROME]
+    assert len(owners) == 10  # 4 points and the Vacuus each (§17.4.2)
+    assert lay.place in range(lay.size)
+
+
+def test_s4_1_three_a_box_and_one_in_fortuna() -> None:
+    state = _to_strategic()
+    lay = state.layout
+    for _ in range(3):
+        state.apply_action(lay.place + COMBAT)  # Carthage
+        state.apply_action(lay.place + RECOVERY)  # Rome
+    assert lay.place + COMBAT not in state.legal_actions()
+    state.apply_action(lay.place + FORTUNA)
+    state.apply_action(lay.place + FORTUNA)
+    assert lay.vacuus + FORTUNA not in state.legal_actions()
+
+
+def test_s17_1_3b_no_roman_elephant_box_at_the_trebbia() -> None:
+    state = _to_strategic("trebbia")
+    lay = state.layout
+    state.apply_action(state.legal_actions()[0])  # Carthage
+    assert lay.place + SPECIAL not in state.legal_actions()
+    assert lay.vacuus + SPECIAL not in state.legal_actions()
+
+
+def _place_all(state: DbpState, boxes: dict[int, list[int]]) -> None:
+    """Place each side's counters in order; a negative box is the Vacuus in box -b-1."""
+    lay = state.layout
+    while state.tasks and state.tasks[-1][0] == "place":
+        side = state.current_player()
+        box = boxes[side].pop(0)
+        state.apply_action(lay.vacuus + (-box - 1) if box < 0 else lay.place + box)
+
+
+def test_s5_initiative_adds_real_points_only_and_reroll_ties() -> None:
+    state = _to_strategic()
+    # Carthage: 2 real in Initiative + the Vacuus in Initiative; Rome: none there.
+    _place_all(state, {CARTHAGE: [0, 0, -1, 1, 1], ROME: [1, 1, 2, 2, -2]})
+    assert state.current_player() == carthago.CHANCE
+    state.apply_action(0)  # Carthage rolls 1: 1 + 2 = 3 (the Vacuus adds nothing)
+    state.apply_action(2)  # Rome rolls 3: 3 + 0 = 3, a tie
+    assert state.current_player() == carthago.CHANCE  # both roll again
+    assert state.vac_known[CARTHAGE]  # the Vacuus in Initiative is turned up
+    state.apply_action(5)
+    state.apply_action(0)
+    assert state.tasks[-1] == ("order", CARTHAGE)
+    state.apply_action(state.layout.no)  # Carthage chooses to go second
+    assert state.first == ROME
+
+
+def test_leak_vacuus_placement_is_not_in_the_opponents_observation() -> None:
+    state = _to_strategic()
+    _place_all(state, {CARTHAGE: [1, 1, 2, -4, 4], ROME: [1, 2, 3, 3, -5]})
+    snapshot = state.to_dict()
+    moved = json.loads(json.dumps(snapshot))
+    fields = moved["state"]
+    # Carthage's Vacuus from Cavalry (3) to Combat (1), one real point the other way.
+    fields["box_vac"][CARTHAGE] = 1
+    fields["box_real"][CARTHAGE][1] -= 1
+    fields["box_real"][CARTHAGE][3] += 1
+    other = state.game.state_from_dict(moved)
+    assert other.observation(ROME) == state.observation(ROME)
+    assert other.observation(None) == state.observation(None)
+    assert other.observation(CARTHAGE) != state.observation(CARTHAGE)
+    text = json.dumps(state.observation(ROME))
+    assert "Carthage places the Vacuus" not in text and "Carthage places a Command" not in text
+    assert state.observation(ROME)["boxes"][CARTHAGE]["vacuus"] == "hidden"
+    assert state.observation(CARTHAGE)["boxes"][CARTHAGE]["vacuus"] == 3
+
+
+def test_leak_hidden_box_asks_even_when_only_the_vacuus_is_there() -> None:
+    state = blank()
+    a = put(state, find(state, ROME, "Ha"), 6, 8, "N")
+    put(state, find(state, CARTHAGE, "In"), 6, 7, "S")
+    state.leader_hex[CARTHAGE] = state.grid.hex_of(6, 3)
+    state.box_vac[CARTHAGE] = COMBAT
+    state.vac_known[CARTHAGE] = False
+    settle_on(state, ("attack", ROME))
+    state.apply_action(a)
+    # Carthage is asked about its Combat box although it holds only the Vacuus.
+    assert state.tasks[-1][0] == "ccp" and state.current_player() == CARTHAGE
+    assert state.legal_actions() == [state.layout.no]
+
+
+def test_resample_redraws_the_vacuus_and_rewrites_history() -> None:
+    state = _to_strategic()
+    _place_all(state, {CARTHAGE: [1, 2, 3, 4, -6], ROME: [1, 2, 3, 4, -1]})
+    seen = set()
+    rng = random.Random(0)
+    for _ in range(40):
+        copy = state.resample_from_infostate(ROME, rng)
+        assert copy.observation(ROME) == state.observation(ROME)
+        seen.add(copy.box_vac[CARTHAGE])
+        assert state.game.replay(copy.history()).to_dict()["state"] == copy.to_dict()["state"]
+    assert len(seen) > 1
+
+
+def test_s12_recovery_one_point_per_command_point_in_range() -> None:
+    state = blank()
+    near = put(state, find(state, ROME, "Ha"), 1, 12, "N", disorder=2)
+    far = put(state, find(state, ROME, "Ha", 2), 16, 1, "N", disorder=1)
+    state.box_real[ROME][RECOVERY] = 2
+    settle_on(state, ("recover", ROME))
+    assert near in state.legal_actions() and far not in state.legal_actions()
+    state.apply_action(near)
+    assert state.dis[near] == 1
+    assert near not in state.legal_actions()  # one point a unit an impulse (§4.1.1)
+
+
+def test_s17_1_3a_trebbia_romans_start_reduced() -> None:
+    state = _to_strategic("trebbia")
+    for unit in state.units_of[ROME]:
+        expected = 0 if state.utype[unit].code in ("Eq", "Ce") else 1
+        assert state.dis[unit] == expected
+
+
+def test_s17_1_3c_trebbia_numidian_reserve_enters_after_a_roman_flight() -> None:
+    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    assert isinstance(state, DbpState)
+    while state.tasks[-1][0] != "reserve":
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.layout.yes)
+    reserve = next(u for u in state.units_of[CARTHAGE] if state.where[u] == RESERVE)
+    state.box_real[CARTHAGE][3] = 1
+    settle_on(state, ("move", CARTHAGE))
+    assert not any(a >= state.layout.enter for a in state.legal_actions())
+    state.fled[ROME] = True
+    settle_on(state, ("move", CARTHAGE))
+    state.apply_action(state.layout.enter + 4)
+    assert state.where[reserve] == ON_MAP
+    assert state.pos[reserve] == state.grid.hex_of(4, state.grid.height - 1)
+
+
+def test_s17_1_4_trebbia_roman_exit_recovers_rout_points() -> None:
+    state = blank("trebbia")
+    unit = put(state, find(state, ROME, "Ha"), 6, 0, "N")
+    state.rout[ROME] = 5
+    settle_on(state, ("move", ROME))
+    state.apply_action(unit)
+    state.apply_action(state.layout.dir + 0)
+    assert state.where[unit] == EXITED and state.rout[ROME] == 3
+
+
+@pytest.mark.parametrize(
+    ("scenario", "winner"),
+    [("trebbia", ROME), ("beneventum", CARTHAGE), ("po", DRAW), ("zama", DRAW)],
+)
+def test_s17_end_of_the_last_turn(scenario: str, winner: int) -> None:
+    state = blank(scenario)
+    state.turn = state.scenario.turns
+    state.stage = 10
+    state.tasks = []
+    state._settle()
+    assert state.is_terminal() and state.winner == winner
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_s16_rout_level_ends_the_battle_at_the_interphase(scenario: str) -> None:
+    for rout, winner in (((1, 0), CARTHAGE), ((0, 1), ROME), ((1, 1), DRAW)):
+        state = blank(scenario)
+        state.rout = [r * limit for r, limit in zip(rout, state.scenario.rout, strict=True)]
+        state.stage = 10
+        state.tasks = []
+        state._settle()
+        assert state.winner == winner
+        assert state.turn == 1
+
+
+def _check_invariants(state: DbpState, before_where: list[int]) -> None:
+    seen = set()
+    moving = state.mv[0] if state.mv is not None else -1
+    for unit in range(state.n_units):
+        if state.where[unit] == ON_MAP:
+            here = state.pos[unit]
+            assert here >= 0
+            if unit != moving:
+                assert state.occ[here] == unit
+                assert here not in seen
+                seen.add(here)
+        else:
+            assert state.pos[unit] == -1
+            # A unit leaves the map only by Panic, pursuit, an exit or the reserve.
+            if before_where[unit] == ON_MAP:
+                assert state.panic[unit] or state.where[unit] in (2, EXITED, RESERVE)
+            if state.where[unit] == ELIMINATED:
+                assert state.panic[unit]
+    assert sum(1 for h in state.occ if h >= 0) == len(seen)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_fuzz_random_playouts_keep_the_invariants(scenario: str) -> None:
+    game = carthago.load("de_bello_punico", scenario=scenario)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    assert isinstance(state, DbpState)
+    steps = 0
+    while not state.is_terminal():
+        before = list(state.where)
+        if state.current_player() == carthago.CHANCE:
+            action = sample_chance_outcome(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        _check_invariants(state, before)
+        steps += 1
+    assert state.turn <= state.scenario.turns
+    replayed = game.replay(state.history())
+    assert replayed.to_dict() == state.to_dict()
+
+
+def test_leak_movement_prompt_asks_with_only_the_vacuus_in_cavalry() -> None:
+    state = blank()
+    rider = find(state, CARTHAGE, "Eq")
+    state.where[rider] = 2  # pursuing off the map, next to its exit hex
+    state.exit_hex[rider] = state.grid.hex_of(6, 15)
+    state.leader_hex[CARTHAGE] = state.grid.hex_of(17, 0)
+    state.moved_leaders[CARTHAGE] = True
+    state.box_vac[CARTHAGE] = 3
+    state.vac_known[CARTHAGE] = False
+    settle_on(state, ("move", CARTHAGE))
+    assert state.tasks[-1][0] == "move" and state.legal_actions() == [state.layout.no]
+    state.box_vac[CARTHAGE] = -1
+    state.box_real[CARTHAGE][3] = 1
+    settle_on(state, ("move", CARTHAGE))
+    assert state.tasks[-1][0] == "move" and rider in state.legal_actions()
