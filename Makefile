@@ -2,9 +2,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS := dev
+EXTRAS := dev,web,rl
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit bench clean serve browser web-load
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,20 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2
 
-test: lint typecheck unit
+test: browser lint typecheck unit
+
+serve: install
+	$(BIN)/carthago serve
+
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+# Without root (a developer's own machine) the browser tests skip and say why.
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
+		echo "warning: could not install Debian's chromium; browser tests will be skipped"
+
+web-load: install
+	$(BIN)/python benchmarks/web_load.py
 
 bench: install
 	$(BIN)/carthago bench punica

@@ -16,6 +16,7 @@ from carthago.agents.base import Agent
 from carthago.arena.throughput import measure_throughput
 from carthago.cli.arena import arena
 from carthago.cli.options import parse_options, parse_seats, seat_index
+from carthago.cli.serve import serve
 from carthago.cli.session import PlaySession, result_line
 from carthago.core.errors import CarthagoError
 from carthago.core.game import Game
@@ -182,6 +183,7 @@ def bench(
 
 
 app.command()(arena)
+app.command()(serve)
 
 
 def main() -> None:

@@ -104,7 +104,7 @@ def test_resample_redraws_hidden_cards_and_matches_its_history() -> None:
             changed_trade += resampled.trade_hands[1:] != state.trade_hands[1:]
             # Player 0's own secrets never change.
             assert resampled.trade_hands[0] == state.trade_hands[0]
-            assert resampled.faction_treasury == state.faction_treasury
+            assert resampled.faction_treasury[0] == state.faction_treasury[0]
     assert changed_hands and changed_trade
 
 

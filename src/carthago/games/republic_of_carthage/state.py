@@ -277,9 +277,7 @@ class RepublicOfCarthageState(State):
     def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
         from carthago.games.republic_of_carthage.hidden import resample
 
-        new = self._copy_for(player)
-        resample(new, player, rng)
-        return new
+        return resample(self._copy_for(player), player, rng)
 
     def _copy_into(self, new: Self) -> None:
         for name in _LIST_FIELDS:

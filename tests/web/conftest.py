@@ -1,0 +1,80 @@
+"""Fixtures for the web tests: a server app over a fresh SQLite file, and ways to look behind it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, select
+
+from carthago.core.registry import load
+from carthago.core.state import State
+from carthago.web.app import create_app
+from carthago.web.storage import ActionRow, GameRow
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, poll_seconds=0.2)) as test_client:
+        yield test_client
+
+
+def true_state(db_url: str, game_id: str) -> State:
+    """The whole state of a stored game, hidden parts included, read straight from the database
+    (what no client may ever see; the leak tests compare payloads against it)."""
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        row = connection.execute(
+            select(GameRow.game, GameRow.options).where(GameRow.id == game_id)
+        ).one()
+        actions = connection.execute(
+            select(ActionRow.action).where(ActionRow.game_id == game_id).order_by(ActionRow.number)
+        ).scalars()
+        state = load(row.game, **row.options).replay(actions)
+    engine.dispose()
+    return state
+
+
+def stored_actions(db_url: str, game_id: str) -> int:
+    engine = create_engine(db_url)
+    with engine.connect() as connection:
+        count = len(
+            connection.execute(select(ActionRow.number).where(ActionRow.game_id == game_id)).all()
+        )
+    engine.dispose()
+    return count
+
+
+def wait_until(condition: Callable[[], Any], seconds: float = 30.0) -> Any:
+    """Poll ``condition`` until it is truthy (computer players move in the background)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {seconds} s")
+        time.sleep(0.02)
+
+
+def new_game(
+    client: TestClient, seats: list[str], game: str = "guessing", **extra: Any
+) -> dict[str, Any]:
+    body = {"game": game, "seats": seats, **extra}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def seat_headers(token: str) -> dict[str, str]:
+    return {"X-Seat-Token": token}
