@@ -30,6 +30,7 @@ SCENARIO_DATA: dict[str, Scenario] = {sid: load_scenario(sid) for sid in SCENARI
 @register
 class DeBelloPunicoGame(Game):
     name = "de_bello_punico"
+    zero_sum = True  # returns are [1, -1], [-1, 1] or, drawn or unfinished, [0, 0]
     title = "De Bello Punico"
     state_type = DbpState
     OPTIONS = (

@@ -27,6 +27,7 @@ class TotalWarCardsGame(Game):
     """Two players, Rome and Carthage, six turns of card battles over 32 territories."""
 
     name = "total_war_cards"
+    zero_sum = True  # returns are [1, -1], [-1, 1] or, drawn or unfinished, [0, 0]
     title = "Total War Cards: Punic Wars"
     state_type = TotalWarCardsState
     OPTIONS = (
