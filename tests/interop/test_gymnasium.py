@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 import carthago  # noqa: E402
 from carthago.interop import tensors  # noqa: E402
 from carthago.interop.gymnasium import CarthagoEnv  # noqa: E402
-from tests.interop.variants import GAME_IDS  # noqa: E402
+from tests.interop.variants import GAME_IDS, SHORTEST  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -40,9 +40,9 @@ def test_an_illegal_action_raises_or_loses_as_asked() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_seat_plays_a_whole_game_for_its_return(game_id: str) -> None:
-    players = carthago.load(game_id).num_players
+    players = carthago.load(game_id, **SHORTEST[game_id]).num_players
     for seat in range(players):
-        environment = CarthagoEnv(game_id, seat=seat, opponents="random")
+        environment = CarthagoEnv(game_id, seat=seat, opponents="random", **SHORTEST[game_id])
         rng = random.Random(seat)
         observation, _ = environment.reset(seed=seat)
         rewards = []

@@ -19,13 +19,46 @@ from carthago.core.options import OptionValue  # noqa: E402
 from carthago.core.registry import game_class  # noqa: E402
 from carthago.interop import openspiel, tensors  # noqa: E402
 from carthago.interop.openspiel import CarthagoSpielState, openspiel_name  # noqa: E402
-from tests.interop.variants import GAME_IDS, VARIANT_IDS, VARIANTS  # noqa: E402
+from tests.interop.variants import GAME_IDS, SHORTEST, VARIANT_IDS, VARIANTS  # noqa: E402
 
 openspiel.register_games()
 
 GameType = pyspiel.GameType
 BOT_SIMULATIONS = 4
 """Small on purpose: these games check that the bots run through whole games, not strength."""
+ROLLOUT_DEPTH = 30
+
+
+class CappedRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """OpenSpiel's random-rollout evaluation, cut after ``ROLLOUT_DEPTH`` moves (scored 0).
+
+    Rollouts to the end of a 2,000-move battle at every simulation would make these checks of
+    the adapter take minutes; the bots' search itself is OpenSpiel's, unchanged.
+    """
+
+    def __init__(self, random_state: object) -> None:
+        self._rng = random_state
+
+    def evaluate(self, state: object) -> object:
+        state = state.clone()  # type: ignore[attr-defined]
+        for _ in range(ROLLOUT_DEPTH):
+            if state.is_terminal():  # type: ignore[attr-defined]
+                return np.array(state.returns())  # type: ignore[attr-defined]
+            if state.is_chance_node():  # type: ignore[attr-defined]
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)  # type: ignore[attr-defined]
+                action = self._rng.choice(outcomes, p=probabilities)  # type: ignore[attr-defined]
+            else:
+                action = self._rng.choice(state.legal_actions())  # type: ignore[attr-defined]
+            state.apply_action(action)  # type: ignore[attr-defined]
+        if state.is_terminal():  # type: ignore[attr-defined]
+            return np.array(state.returns())  # type: ignore[attr-defined]
+        return np.zeros(state.num_players())  # type: ignore[attr-defined]
+
+    def prior(self, state: object) -> list[tuple[int, float]]:
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            return list(state.chance_outcomes())  # type: ignore[attr-defined]
+        legal = state.legal_actions(state.current_player())  # type: ignore[attr-defined]
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 def spiel_game(game_id: str, options: dict[str, OptionValue] | None = None) -> object:
@@ -125,20 +158,22 @@ def play(state: CarthagoSpielState, bots: list[object], rng: random.Random) -> l
     return list(state.returns())
 
 
-def _replayed_returns(game_id: str, history: list[int]) -> list[float]:
-    return carthago.load(game_id).replay(history).returns()
+def _replayed_returns(
+    game_id: str, options: dict[str, OptionValue], history: list[int]
+) -> list[float]:
+    return carthago.load(game_id, **options).replay(history).returns()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_openspiel_mcts_bots_play_a_full_game(game_id: str) -> None:
-    game = spiel_game(game_id)
+    game = spiel_game(game_id, SHORTEST[game_id])
     rng = np.random.RandomState(7)
     bots = [
         mcts.MCTSBot(
             game,
             uct_c=2.0,
             max_simulations=BOT_SIMULATIONS,
-            evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+            evaluator=CappedRolloutEvaluator(rng),
             random_state=rng,
         )
         for _ in range(game.num_players())
@@ -146,12 +181,12 @@ def test_openspiel_mcts_bots_play_a_full_game(game_id: str) -> None:
     state = game.new_initial_state()
     returns = play(state, bots, random.Random(7))
     assert state.is_terminal()
-    assert returns == _replayed_returns(game_id, state.history())
+    assert returns == _replayed_returns(game_id, SHORTEST[game_id], state.history())
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_openspiel_ismcts_bot_plays_a_full_game_against_random(game_id: str) -> None:
-    game = spiel_game(game_id)
+    game = spiel_game(game_id, SHORTEST[game_id])
     if game.get_type().information != GameType.Information.IMPERFECT_INFORMATION:
         pytest.skip("IS-MCTS is for games of imperfect information")
     rng = np.random.RandomState(11)
@@ -161,7 +196,7 @@ def test_openspiel_ismcts_bot_plays_a_full_game_against_random(game_id: str) -> 
         # information-state string as the real one: resample_from_infostate is wired through.
         bots[seat] = ismcts.ISMCTSBot(
             game,
-            evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng),
+            evaluator=CappedRolloutEvaluator(rng),
             uct_c=2.0,
             max_simulations=BOT_SIMULATIONS,
             random_state=rng,
@@ -169,7 +204,7 @@ def test_openspiel_ismcts_bot_plays_a_full_game_against_random(game_id: str) -> 
         state = game.new_initial_state()
         returns = play(state, bots, random.Random(seat))
         assert state.is_terminal()
-        assert returns == _replayed_returns(game_id, state.history())
+        assert returns == _replayed_returns(game_id, SHORTEST[game_id], state.history())
 
 
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=VARIANT_IDS)

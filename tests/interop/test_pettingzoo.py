@@ -16,7 +16,7 @@ import carthago  # noqa: E402
 from carthago.core.options import OptionValue  # noqa: E402
 from carthago.interop import tensors  # noqa: E402
 from carthago.interop.pettingzoo import env, raw_env  # noqa: E402
-from tests.interop.variants import GAME_IDS, VARIANT_IDS, VARIANTS  # noqa: E402
+from tests.interop.variants import GAME_IDS, SHORTEST, VARIANT_IDS, VARIANTS  # noqa: E402
 
 # What api_test advises that we chose otherwise, on purpose (see docs/interop.md): observations
 # are dicts with an action mask, as in PettingZoo's own classic games, and agents carry the
@@ -63,7 +63,7 @@ def test_the_seed_drives_chance(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_observations_masks_and_rewards_are_the_games(game_id: str) -> None:
-    environment = raw_env(game_id, render_mode="ansi")
+    environment = raw_env(game_id, render_mode="ansi", **SHORTEST[game_id])
     rng = random.Random(3)
     environment.reset(seed=3)
     totals = dict.fromkeys(environment.possible_agents, 0.0)
