@@ -25,7 +25,8 @@ from collections.abc import Hashable
 
 from carthago.agents.base import Agent
 from carthago.agents.mcts import Budget
-from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout, sample_outcome
+from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
+from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.game import Game
 from carthago.core.state import CHANCE, State
@@ -130,7 +131,7 @@ class ISMCTSAgent(Agent):
         while not expanded and not current.is_terminal():
             mover = current.current_player()
             if mover == CHANCE:
-                current.apply_action(sample_outcome(current, rng))
+                current.apply_action(sample_chance_outcome(current, rng))
             else:
                 edge, action = self._select(node, current.legal_actions(), mover, players, rng)
                 if edge.visits == 0:

@@ -22,7 +22,8 @@ import math
 import time
 
 from carthago.agents.base import Agent
-from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout, sample_outcome
+from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
+from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.game import Game
 from carthago.core.state import CHANCE, TERMINAL, State
@@ -137,7 +138,7 @@ class MCTSAgent(Agent):
                 if player == TERMINAL:
                     values = current.returns()
                 elif player == CHANCE:
-                    outcome = sample_outcome(current, rng)
+                    outcome = sample_chance_outcome(current, rng)
                     current.apply_action(outcome)
                     child = node.children.get(outcome)
                     if child is None:

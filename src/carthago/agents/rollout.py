@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import Evaluator, evaluator
 from carthago.core.state import CHANCE, State
 
@@ -18,18 +19,6 @@ ROLLOUT_POLICIES = ("random", "heuristic")
 
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays ``state`` on (in place) and returns one value per player, each in [-1, 1]."""
-
-
-def sample_outcome(state: State, rng: random.Random) -> int:
-    """A chance outcome drawn with the search's generator (as drivers draw them)."""
-    outcomes = state.chance_outcomes()
-    roll = rng.random()
-    cumulative = 0.0
-    for outcome, probability in outcomes:
-        cumulative += probability
-        if roll < cumulative:
-            return outcome
-    return outcomes[-1][0]
 
 
 def leaf_values(state: State, evaluate: Evaluator | None) -> list[float]:
@@ -109,7 +98,7 @@ def make_rollout(game_id: str, policy: str, depth: int | None, epsilon: float = 
                 break
             player = state.current_player()
             if player == CHANCE:
-                state.apply_action(sample_outcome(state, rng))
+                state.apply_action(sample_chance_outcome(state, rng))
             elif greedy and rng.random() >= epsilon:
                 state.apply_action(greedy_action(state, player, evaluate, rng, limit=8))
             else:
