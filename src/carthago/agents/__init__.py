@@ -11,8 +11,9 @@ from carthago.agents.base import Agent, choose_action
 from carthago.agents.heuristic import HeuristicAgent
 from carthago.agents.ismcts import ISMCTSAgent
 from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, level_spec
-from carthago.agents.mcts import DEFAULT_ITERATIONS, MCTSAgent
+from carthago.agents.mcts import MCTSAgent
 from carthago.agents.random_agent import RandomAgent
+from carthago.agents.search import DEFAULT_ITERATIONS
 from carthago.agents.spec import AGENTS, AgentKind, AgentSpec, is_human, make_agent, register_agent
 
 SEARCH_PARAMS: dict[str, tuple[type, object]] = {

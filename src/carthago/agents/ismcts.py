@@ -23,12 +23,9 @@ import math
 import random
 from collections.abc import Hashable
 
-from carthago.agents.base import Agent
-from carthago.agents.mcts import Budget
-from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
+from carthago.agents.rollout import Rollout
+from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
-from carthago.core.errors import InvalidAgentSpecError
-from carthago.core.game import Game
 from carthago.core.state import CHANCE, State
 
 
@@ -66,46 +63,22 @@ def view_key(state: State, observer: int, seen: int) -> tuple[Hashable, int]:
     return (repr(observation), tuple(log[seen:])), len(log)
 
 
-class ISMCTSAgent(Agent):
+class ISMCTSAgent(SearchAgent):
     """SO-ISMCTS with random or heuristic playouts and a playout depth cap."""
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        iterations: int = 0,
-        seconds: float = 0.0,
-        rollout: str = "random",
-        depth: int | None = None,
-        c: float = 1.0,
-    ) -> None:
-        super().__init__(seed)
-        if rollout not in ROLLOUT_POLICIES:
-            raise InvalidAgentSpecError(
-                f"ismcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}"
-            )
-        self.iterations = iterations
-        self.seconds = seconds
-        self.rollout_policy = rollout
-        self.depth = depth
-        self.c = c
-        self.last_iterations = 0
-        self._game: Game | None = None
-        self._rollout: Rollout | None = None
+    name = "ismcts"
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         game = state.game
-        if self._rollout is None or game != self._game:
-            self._rollout = make_rollout(game.name, self.rollout_policy, self.depth)
-            self._game = game
-        rollout = self._rollout
+        rollout = self._rollout_for(game)
         observer = state.current_player()
         players = game.num_players
         root_seen = len(state.log(observer))
         root = InfoNode()
-        budget = Budget(self.iterations, self.seconds)
+        budget = self._budget()
         rng = self.rng
         while budget.more():
             budget.spend()

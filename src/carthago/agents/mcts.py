@@ -19,13 +19,9 @@ search starts afresh, as it must.
 from __future__ import annotations
 
 import math
-import time
 
-from carthago.agents.base import Agent
-from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
+from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
-from carthago.core.errors import InvalidAgentSpecError
-from carthago.core.game import Game
 from carthago.core.state import CHANCE, TERMINAL, State
 
 
@@ -45,42 +41,10 @@ class Node:
         return f"<Node player={self.player} visits={self.visits} children={len(self.children)}>"
 
 
-DEFAULT_ITERATIONS = 300
-"""Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
-
-
-class Budget:
-    """How long a search runs: ``iterations`` and/or ``seconds``, whichever ends first.
-
-    Neither set (both 0) means :data:`DEFAULT_ITERATIONS`. An iteration budget alone keeps a
-    seeded search deterministic; a time budget alone depends on the machine's speed.
-
-    >>> budget = Budget(iterations=2, seconds=0)
-    >>> [budget.more(), budget.spend(), budget.more(), budget.spend(), budget.more()]
-    [True, None, True, None, False]
-    """
-
-    __slots__ = ("deadline", "done", "iterations")
-
-    def __init__(self, iterations: int, seconds: float) -> None:
-        if iterations <= 0 and seconds <= 0:
-            iterations = DEFAULT_ITERATIONS
-        self.iterations = iterations
-        self.deadline = time.perf_counter() + seconds if seconds > 0 else None
-        self.done = 0
-
-    def spend(self) -> None:
-        self.done += 1
-
-    def more(self) -> bool:
-        if self.iterations and self.done >= self.iterations:
-            return False
-        # Always at least one iteration, so a move is never chosen blind.
-        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
-
-
-class MCTSAgent(Agent):
+class MCTSAgent(SearchAgent):
     """UCT with random or heuristic playouts, a playout depth cap, and tree reuse."""
+
+    name = "mcts"
 
     def __init__(
         self,
@@ -92,21 +56,8 @@ class MCTSAgent(Agent):
         c: float = 1.0,
         reuse: bool = True,
     ) -> None:
-        super().__init__(seed)
-        if rollout not in ROLLOUT_POLICIES:
-            raise InvalidAgentSpecError(
-                f"mcts: rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}"
-            )
-        self.iterations = iterations
-        self.seconds = seconds
-        self.rollout_policy = rollout
-        self.depth = depth
-        self.c = c
+        super().__init__(seed, iterations, seconds, rollout, depth, c)
         self.reuse = reuse
-        self.last_iterations = 0
-        """Iterations run by the latest search (for measuring speed)."""
-        self._game: Game | None = None
-        self._rollout: Rollout | None = None
         self._root: Node | None = None
         self._root_history: list[int] = []
 
@@ -121,7 +72,7 @@ class MCTSAgent(Agent):
         rollout = self._rollout_for(state.game)
         history = state.history()
         root = self._reused_root(state, history)
-        budget = Budget(self.iterations, self.seconds)
+        budget = self._budget()
         players = state.game.num_players
         rng = self.rng
         c = self.c
@@ -193,13 +144,6 @@ class MCTSAgent(Agent):
             return (child.visits, child.totals[player] / child.visits, -action)
 
         return max(legal, key=rank)
-
-    def _rollout_for(self, game: Game) -> Rollout:
-        if self._rollout is None or game != self._game:
-            self._rollout = make_rollout(game.name, self.rollout_policy, self.depth)
-            self._game = game
-            self.reset()
-        return self._rollout
 
     def _reused_root(self, state: State, history: list[int]) -> Node:
         """The kept subtree for ``state`` if it descends from the kept root, else a new node."""

@@ -1,0 +1,87 @@
+"""What both tree searches share: their spec parameters, their budget, their playouts."""
+
+from __future__ import annotations
+
+import time
+
+from carthago.agents.base import Agent
+from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
+from carthago.core.errors import InvalidAgentSpecError
+from carthago.core.game import Game
+
+DEFAULT_ITERATIONS = 300
+"""Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
+
+
+class Budget:
+    """How long a search runs: ``iterations`` and/or ``seconds``, whichever ends first.
+
+    Neither set (both 0) means :data:`DEFAULT_ITERATIONS`. An iteration budget alone keeps a
+    seeded search deterministic; a time budget alone depends on the machine's speed.
+
+    >>> budget = Budget(iterations=2, seconds=0)
+    >>> [budget.more(), budget.spend(), budget.more(), budget.spend(), budget.more()]
+    [True, None, True, None, False]
+    """
+
+    __slots__ = ("deadline", "done", "iterations")
+
+    def __init__(self, iterations: int, seconds: float) -> None:
+        if iterations <= 0 and seconds <= 0:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations
+        self.deadline = time.perf_counter() + seconds if seconds > 0 else None
+        self.done = 0
+
+    def spend(self) -> None:
+        self.done += 1
+
+    def more(self) -> bool:
+        if self.iterations and self.done >= self.iterations:
+            return False
+        # Always at least one iteration, so a move is never chosen blind.
+        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
+
+
+class SearchAgent(Agent):
+    """A tree search with a budget (iterations and/or seconds), a playout policy, a playout
+    depth cap and an exploration constant ``c``."""
+
+    name = "search"
+    """The spec name, used in error messages."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 0,
+        seconds: float = 0.0,
+        rollout: str = "random",
+        depth: int | None = None,
+        c: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ROLLOUT_POLICIES:
+            raise InvalidAgentSpecError(
+                f"{self.name}: rollout must be one of {', '.join(ROLLOUT_POLICIES)}, "
+                f"not {rollout!r}"
+            )
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout_policy = rollout
+        self.depth = depth
+        self.c = c
+        self.last_iterations = 0
+        """Iterations run by the latest search (for measuring speed)."""
+        self._game: Game | None = None
+        self._rollout: Rollout | None = None
+
+    def _budget(self) -> Budget:
+        return Budget(self.iterations, self.seconds)
+
+    def _rollout_for(self, game: Game) -> Rollout:
+        """The playout for ``game``, made once per game; a new game also resets the agent."""
+        if self._rollout is None or game != self._game:
+            self._rollout = make_rollout(game.name, self.rollout_policy, self.depth)
+            self._game = game
+            self.reset()
+        return self._rollout
