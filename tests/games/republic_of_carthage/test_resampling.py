@@ -17,7 +17,7 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.hidden import _kept_draws, _shuffle_draws
 from carthago.games.republic_of_carthage.state import CARDS, HAND, RepublicOfCarthageState
 from carthago.games.republic_of_carthage.trade import stack_size
-from tests.games.republic_of_carthage.support import first_turn, new, step
+from tests.games.republic_of_carthage.support import first_turn, new, quiet_senate, step
 from tests.games.republic_of_carthage.test_s6_3_trade import DYE, SALT
 
 VIEWER = 0
@@ -244,7 +244,8 @@ def test_the_viewers_own_secrets_are_never_redrawn() -> None:
 def _offer_between_others() -> tuple[RepublicOfCarthageState, list[int]]:
     """A game that played past an offer faction 1 presented to faction 2 (its "add" moves).
 
-    Faction 1 offers to faction 2 whenever it can; everything else is random.
+    Faction 1 offers to faction 2 whenever it can; the Senate spends nothing and adjourns as
+    soon as it may (support.quiet_senate); everything else is random.
     """
     for seed in range(60):
         state = new(3, 3)
@@ -256,6 +257,8 @@ def _offer_between_others() -> tuple[RepublicOfCarthageState, list[int]]:
             offering = state.stage == "trade_offer" and state.current_player() == 1
             if offering and not adds and A.TARGET + 2 in state.legal_actions():
                 state.apply_action(A.TARGET + 2)
+                continue
+            if quiet_senate(state):
                 continue
             building = state.stage == "trade_offer_build" and state.offer[:2] == (1, 2)
             index = len(state.history())
@@ -274,13 +277,16 @@ def test_contents_of_offers_between_other_factions_are_redrawn() -> None:
 
 
 def _exchange_between_others() -> RepublicOfCarthageState:
-    """A game just after factions 1 and 2 exchanged cards (1 offers, 2 counters, 1 accepts)."""
+    """A game just after factions 1 and 2 exchanged cards (1 offers, 2 counters, 1 accepts);
+    the Senate spends nothing (support.quiet_senate)."""
     for seed in range(60):
         state = new(3, 3)
         rng = random.Random(seed)
         while not state.is_terminal():
             if any(drawer != f for f, hand in enumerate(state.trade_hands) for *_, drawer in hand):
                 return state
+            if quiet_senate(state):
+                continue
             who, stage = state.current_player(), state.stage
             forced = {
                 "trade_offer": A.TARGET + 2 if who == 1 else -1,

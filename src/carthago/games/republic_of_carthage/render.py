@@ -68,5 +68,15 @@ def render(observation: dict[str, Any]) -> str:
     offer = observation["offer"]
     if offer:
         lines.append(f"Offer {offer['from']} -> {offer['to']}: {offer['offer']}")
+    senate = observation["senate"]
+    if senate["presiding"]:
+        crisis = " (Crisis)" if senate["crisis"] else ""
+        lines.append(f"Senate{crisis}: presiding {senate['presiding']}")
+        if senate["proposal"]:
+            lines.append("  " + textwrap.shorten("proposal: " + senate["proposal"], WIDTH - 2))
+        for ballot in senate["ballots"]:
+            lines.append(f"  {ballot['faction']}: {ballot['vote']} ({ballot['votes']} votes)")
+    if senate["suffete_for_life"]:
+        lines.append(f"Suffete for Life: {senate['suffete_for_life']}")
     lines.extend("> " + entry for entry in observation["log"][-6:])
     return "\n".join(line[:WIDTH] for line in lines)

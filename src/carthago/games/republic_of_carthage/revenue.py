@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.laws import corruption
 from carthago.games.republic_of_carthage.offices import clockwise, hrao_faction
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -113,6 +114,7 @@ def _corruption_apply(state: S, action: int) -> None:
 
 
 def _corruption_roll(state: S, roll: int) -> None:
+    roll = corruption(state, roll)
     holder = state.office_holder[state.ctx.pop(0)]
     state.talents[holder] += roll
     state.liable[holder] = 1

@@ -107,6 +107,15 @@ _LIST_FIELDS = (
     "sold_kinds",
     "rebel_units",
     "rebels",
+    "proposal",
+    "ballots",
+    "failed",
+    "prior",
+    "immune",
+    "stepped",
+    "leavers",
+    "gov_turn",
+    "reserved",
 )
 _INT_FIELDS = (
     "turn",
@@ -122,6 +131,16 @@ _INT_FIELDS = (
     "offer_round",
     "bankrupt",
     "first_human_turn",
+    "pm",
+    "crisis",
+    "tax_turn",
+    "life_suffete",
+    "life_turn",
+    "life_proposed",
+    "prosecutions",
+    "proposals",
+    "failures",
+    "floor",
 )
 _STR_FIELDS = ("stage", "ended", "resume")
 
@@ -151,6 +170,28 @@ class RepublicOfCarthageState(State):
         self.offer_round = 0
         self.bankrupt = 0
         self.first_human_turn = 0
+        self.pm = -1
+        """The Presiding Magistrate during the Senate Phase (§6.5), -1 outside it."""
+        self.crisis = 0
+        """1 when Crisis conditions held at the start of this turn's Senate Phase (§6.5.7)."""
+        self.tax_turn = -1
+        """The turn the Senate last changed the Tax Rate (once per turn, §6.5.7)."""
+        self.life_suffete = -1
+        """The Senator the Senate declared Suffete for Life (§6.5.7), -1 if none: if he and
+        Carthage survive the turn ``life_turn``, his faction wins (§7, checked by the Victory
+        step at the end of that turn)."""
+        self.life_turn = -1
+        """The turn of the Suffete for Life's election (-1 if none)."""
+        self.life_proposed = -1
+        """The turn a Suffete for Life was last proposed (once per turn, §6.5.7)."""
+        self.prosecutions = 0
+        """Prosecutions used this turn, a minor one counting 1 and a major one 2 (§6.5.5)."""
+        self.proposals = 0
+        """Proposals put to the vote in this Senate's Other Business (the engine bound, docs)."""
+        self.failures = 0
+        """Failed proposals for the office now being filled (the engine bound, docs)."""
+        self.floor = -1
+        """The Senator making the current proposal on a reserved floor (§6.5.8), else -1."""
         self.card_loc = [REMOVED] * N_CARDS
         self.card_origin = [-1] * N_CARDS
         self.card_holder = [-1] * N_CARDS
@@ -186,6 +227,26 @@ class RepublicOfCarthageState(State):
         """Armies following a rebel (§6.7.3), by unit type; maintained by the rebel faction."""
         self.rebels: list[int] = []
         """The rebel faction and commanders, [faction, person, ...], or [] without a revolt."""
+        self.proposal: list[int] = []
+        """The proposal being made (§6.5): its kind, then its parameters (proposals.py)."""
+        self.ballots: list[int] = []
+        """The vote under way: each faction's ballot (-1 not yet cast), then each faction's
+        bought votes, then the Popular Appeal swing (voting.py); [] outside a vote."""
+        self.failed: list[int] = []
+        """Proposals rejected or vetoed this turn, each as its length then its items."""
+        self.prior = [0] * N_PERSONS
+        """Per person, 1 + the turn he last left a Suffete's office or a command (0: never):
+        the "most recently out-of-office" of the prosecution rules (§6.5.5)."""
+        self.immune: list[int] = []
+        """Persons acquitted this turn: immune from further prosecution this turn (§6.5.5)."""
+        self.stepped: list[int] = []
+        """Persons who stepped down as PM this turn (§6.5)."""
+        self.leavers: list[int] = []
+        """Persons whose Committee term ran out this turn (§6.5.4: they may refuse a seat)."""
+        self.gov_turn = [-1] * len(PROVINCES)
+        """Per province, the turn its Governor was elected (no recall that turn, §6.5.7)."""
+        self.reserved: list[int] = []
+        """Factions that reserved the floor with Public Outcry, in the order played (§6.5.8)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []

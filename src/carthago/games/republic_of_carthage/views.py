@@ -47,6 +47,7 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("senate", "Senate Phase"),
 )
 
 
@@ -214,4 +215,25 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        "senate": _senate(state),
+    }
+
+
+def _senate(state: S) -> dict[str, Any]:
+    """The Senate's open business: who presides, the proposal and its ballots (all public)."""
+    from carthago.games.republic_of_carthage.senate import presiding
+    from carthago.games.republic_of_carthage.senate_view import ballots, failed, proposal_text
+
+    chair = presiding(state) if state.pm >= 0 else -1
+    return {
+        "presiding": describe_person(chair) if chair >= 0 else None,
+        "crisis": bool(state.crisis) if state.pm >= 0 else None,
+        "proposal": proposal_text(state),
+        "ballots": ballots(state),
+        "rejected": failed(state),
+        "tax_changed": state.tax_turn == state.turn,
+        "suffete_for_life": (
+            describe_person(state.life_suffete) if state.life_suffete >= 0 else None
+        ),
+        "liable_major": [describe_person(p) for p, m in enumerate(state.liable) if m == 2],
     }

@@ -1,0 +1,76 @@
+"""The Senate Phase's actions (§6.5): a layout of the block ``actions.SENATE``.
+
+Every Senate decision is one of these finite choices; a proposal is built one choice at a time
+(its kind, then each parameter), and a faction's ballot is one action that also says how many
+talents it spends on extra votes.
+
+>>> vote(YES_VOTE, 2) - VOTE
+2
+>>> decode_vote(vote(ABSTAIN_VOTE, 4))
+(2, 4)
+>>> person(7) - PERSON, item(12) - ITEM, count(3) - COUNT, faction(1) - FACTION
+(7, 12, 3, 1)
+"""
+
+from __future__ import annotations
+
+from carthago.games.republic_of_carthage import actions as A
+
+PASS = A.SENATE
+"""Decline: adjourn the Senate, end the prosecutions, no second commander, refuse a request."""
+AYE = A.SENATE + 1
+"""Accept: consent, roll on the Popular Appeal table, go into exile, step down."""
+VETO = A.SENATE + 2
+"""Play Public Outcry to veto the proposal on the floor (§6.5.8)."""
+RESERVE = A.SENATE + 3
+"""Play Public Outcry to reserve the floor for one's own next proposal (§6.5.8)."""
+VOTE = A.SENATE + 10
+YES_VOTE, NO_VOTE, ABSTAIN_VOTE = 0, 1, 2
+VOTE_NAMES = ("Yes", "No", "Abstain")
+BUY = (0, 1, 2, 5, 10, 20)
+"""Talents a faction may spend on extra votes with its ballot (one purchase per proposal)."""
+KIND = A.SENATE + 50
+PERSON = A.SENATE + 100
+ITEM = A.SENATE + 200
+"""A war, province, force, unit type or card, by its index (what it is depends on the step)."""
+N_ITEMS = 800
+COUNT = A.SENATE + 1000
+MAX_COUNT = 60
+FACTION = A.SENATE + 1100
+LAW = A.SENATE + 1200
+"""Play a Law from hand: ``LAW + i`` for the i-th Law card (laws.LAW_CARDS)."""
+END = A.SENATE + 1300
+
+
+def vote(choice: int, buy_index: int) -> int:
+    """The ballot ``choice`` (YES_VOTE, NO_VOTE or ABSTAIN_VOTE) with ``BUY[buy_index]`` talents."""
+    return VOTE + choice * len(BUY) + buy_index
+
+
+def decode_vote(action: int) -> tuple[int, int]:
+    choice, buy_index = divmod(action - VOTE, len(BUY))
+    return choice, buy_index
+
+
+def kind(index: int) -> int:
+    return KIND + index
+
+
+def person(index: int) -> int:
+    return PERSON + index
+
+
+def item(index: int) -> int:
+    return ITEM + index
+
+
+def count(number: int) -> int:
+    return COUNT + number
+
+
+def faction(index: int) -> int:
+    return FACTION + index
+
+
+assert END <= A.SENATE + A.SENATE_SIZE
+assert ITEM + N_ITEMS <= COUNT and COUNT + MAX_COUNT < FACTION
