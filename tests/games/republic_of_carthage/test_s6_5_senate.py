@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+import carthago
 from carthago.core.errors import IllegalActionError
+from carthago.games.republic_of_carthage import assassination, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
-from carthago.games.republic_of_carthage import voting
+from carthago.games.republic_of_carthage.assassination import attempt
 from carthago.games.republic_of_carthage.forces import at_home
 from carthago.games.republic_of_carthage.laws import (
     LAW_CARDS,
@@ -886,3 +888,122 @@ def test_laws_court_of_104_worsens_public_reaction() -> None:
     assert public_reaction_modifier(state) == 0
     _law(state, 0, "COURT-OF-104")
     assert public_reaction_modifier(state) == -1
+
+
+# -- 9: assassinations; §8 the optional rule ---------------------------------------------------
+
+
+def _attempt_position(option: str = "standard", attacker: int = 0) -> tuple[S, int, int]:
+    """Other Business, a tax cut on the floor, ``attacker``'s turn on the floor; returns the
+    state, an assassin of that faction and a target of the next one (both in Carthage)."""
+    game = carthago.load("republic_of_carthage", players=3, turn_limit=5, assassination=option)
+    fresh = game.new_initial_state()
+    assert isinstance(fresh, RepublicOfCarthageState)
+    state = other_business(
+        run_until(fresh, lambda s: s.stage.startswith("senate"), 0, passive=True)
+    )
+    for faction in range(3):
+        for card, loc in enumerate(state.card_loc):
+            if loc == HAND + faction and CARDS[card].kind == "intrigue":
+                state.card_loc[card] = DISCARD  # no cards unless a test deals them
+    propose(state, SA.kind(P.TAX_DOWN))
+    _to_floor(state, attacker)
+    victim = (attacker + 1) % 3
+    assassin = next(p for p in P.in_carthage(state) if state.owner[p] == attacker)
+    target = next(p for p in P.in_carthage(state) if state.owner[p] == victim and p != state.pm)
+    return state, assassin, target
+
+
+def _try(
+    state: S, assassin: int, target: int, dice: list[int], cards: tuple[bool, bool] = (False, False)
+) -> None:
+    state.apply_action(attempt(assassin, target))
+    state.apply_action(SA.AYE if cards[0] else SA.PASS)
+    state.apply_action(SA.AYE if cards[1] else SA.PASS)
+    for die in dice:
+        state.apply_action(die)
+
+
+def test_s6_5_9_a_roll_of_5_kills_the_target() -> None:
+    state, assassin, target = _attempt_position()
+    _try(state, assassin, target, [5])
+    assert any(f"{P.describe_person(target)} dies" in e for e in state.log(None))
+    assert state.ploc[assassin] == CARTHAGE
+
+
+def test_s6_5_9_a_roll_of_3_or_4_has_no_effect() -> None:
+    state, assassin, target = _attempt_position()
+    _try(state, assassin, target, [4])
+    assert state.ploc[target] == CARTHAGE and state.ploc[assassin] == CARTHAGE
+    assert state.stage == "senate_floor"  # the floor goes on
+
+
+def test_s6_5_9_one_attempt_per_faction_and_per_target_faction_a_turn() -> None:
+    state, assassin, target = _attempt_position()
+    _try(state, assassin, target, [3])
+    assert state.attempts == [0, 1]
+    assert assassination.choices(state, 0) == []
+    for action in assassination.choices(state, 2):
+        assert state.owner[assassination.decode(action)[1]] != 1
+
+
+def test_s6_5_9_a_caught_assassin_dies_and_his_leader_is_tried() -> None:
+    for attacker in range(3):
+        state, assassin, target = _attempt_position(attacker=attacker)
+        leader = state.faction_leader[attacker]
+        others = [p for p in P.in_carthage(state) if state.owner[p] == attacker and p != leader]
+        if state.ploc[leader] == CARTHAGE and others:
+            assassin = others[0]
+            break
+    else:
+        raise AssertionError("no faction has its leader and another Senator in Carthage")
+    state.pop[target] = 2
+    influence = state.inf[leader]
+    _try(state, assassin, target, [2])
+    assert any(f"{P.describe_person(assassin)} is caught" in e for e in state.log(None))
+    assert state.inf[leader] == max(0, influence - 5)
+    assert state.proposal == [P.MAJOR, leader, P.NONE] and state.stash
+    censor = state.office_holder[CENSOR]
+    if state.stage == "senate_call":
+        assert state.current_player() == state.owner[censor]
+    # He must appeal to the people, the victim's Popularity against him.
+    while state.stage != "senate_appeal":
+        if state.stage == "senate_call":
+            state.apply_action(
+                SA.faction(0)
+                if SA.faction(0) in state.legal_actions()
+                else min(state.legal_actions())
+            )
+        else:
+            state.apply_action(SA.vote(SA.NO_VOTE, 0))
+    assert state.legal_actions() == [SA.AYE]
+    state.apply_action(SA.AYE)
+    state.apply_action(12)  # 12 + Popularity - 2 frees him only with Popularity 2 or more
+    expected_free = 12 + state.pop[leader] - 2 >= 12
+    assert (leader in state.immune) == expected_free
+
+
+def test_s8_optional_rule_colored_die_kills_white_die_catches() -> None:
+    state, assassin, target = _attempt_position("optional")
+    _try(state, assassin, target, [6, 2])  # colored 6: killed; white 2: caught
+    log = state.log(None)
+    assert any(f"{P.describe_person(target)} dies" in e for e in log)
+    assert any("is caught" in e for e in log)
+    assert not state.stash  # no trial under the optional rule
+    assert any("Player 1 loses 5 Influence, 1 Popularity" in e for e in log)
+
+
+def test_s8_secret_bodyguard_and_assassin_cards_shift_both_dice() -> None:
+    state, assassin, target = _attempt_position("optional")
+    _give(state, 1, "SECRET-BODYGUARD")
+    _try(state, assassin, target, [5, 4, 4], cards=(False, True))  # 5-1 fails; 4-1 caught
+    log = state.log(None)
+    assert not any(f"{P.describe_person(target)} dies" in e for e in log)
+    assert any("is caught" in e for e in log)
+
+    state, assassin, target = _attempt_position("optional")
+    _give(state, 0, "ASSASSIN")
+    _try(state, assassin, target, [4, 3], cards=(True, False))  # 4+1 kills; 3+1 escapes
+    log = state.log(None)
+    assert any(f"{P.describe_person(target)} dies" in e for e in log)
+    assert not any("is caught" in e for e in log)

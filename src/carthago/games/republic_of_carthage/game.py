@@ -41,12 +41,19 @@ class RepublicOfCarthageGame(Game):
             minimum=1,
             maximum=99,
         ),
+        GameOption(
+            "assassination",
+            "standard",
+            choices=("standard", "optional"),
+            help="assassination rules: standard (6.5.9) or the optional rule of section 8",
+        ),
     )
     VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = (
         {"players": 1, "turn_limit": 2},
         {"players": 2, "turn_limit": 1},
         {"players": 3, "turn_limit": 2},
         {"players": 6, "turn_limit": 1},
+        {"players": 3, "turn_limit": 1, "assassination": "optional"},
     )
     complete = False
 

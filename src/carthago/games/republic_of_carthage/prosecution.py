@@ -57,8 +57,9 @@ def cost(state: S, kind: int, accused: int) -> int:
 
 
 def convict(state: S, kind: int, accused: int, prosecutor: int, killed: bool = False) -> None:
-    """A guilty verdict (or death by Popular Appeal): the Prosecutor gains half the Influence
-    the accused loses, rounded down."""
+    """A guilty verdict (or death by Popular Appeal): the Prosecutor (-1 at an assassin's
+    Faction Leader's trial, which has none) gains half the Influence the accused loses, rounded
+    down."""
     name = describe_person(accused)
     if kind == P.MAJOR or killed:
         lost = state.inf[accused]
@@ -75,7 +76,7 @@ def convict(state: S, kind: int, accused: int, prosecutor: int, killed: bool = F
             vacate(state, office)
             text = f" and his post as {OFFICES[office].name}"
         state.note(f"{name} is found guilty: he loses {lost} Influence, 5 Popularity{text}")
-    if state.ploc[prosecutor] == CARTHAGE and lost // 2:
+    if prosecutor >= 0 and state.ploc[prosecutor] == CARTHAGE and lost // 2:
         state.inf[prosecutor] += lost // 2
         state.note(f"{describe_person(prosecutor)} gains {lost // 2} Influence as Prosecutor")
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from carthago.games.republic_of_carthage import assassination, prosecution, voting
 from carthago.games.republic_of_carthage import proposals as P
-from carthago.games.republic_of_carthage import prosecution, voting
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.laws import (
@@ -26,7 +26,7 @@ from carthago.games.republic_of_carthage.laws import (
     laws_in_hand,
     play_law,
 )
-from carthago.games.republic_of_carthage.mortality import kill
+from carthago.games.republic_of_carthage.mortality import chit_text, kill
 from carthago.games.republic_of_carthage.offices import vacate
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.stages import (
@@ -35,15 +35,19 @@ from carthago.games.republic_of_carthage.stages import (
     dice_outcomes,
     next_phase,
     stage,
+    weighted,
 )
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
+    CHIT_DRAW_TWO,
+    CHIT_NONE,
     DISCARD,
     FORUM,
     FORUM_DOWN,
     HAND,
     IN_PLAY,
+    N_CHITS,
     N_PERSONS,
     OFFICES,
     PROV_FORUM,
@@ -77,17 +81,23 @@ def actions_per_turn(factions: int) -> int:
     takes at most its kind and 2 + 2 x 10 parameters, a consent, an exile, 2 x factions calls
     and ballots, the floor window (one action per faction), a Popular Appeal (2), an appeal to
     the people (2), stepping down, the Suffetes' assignment (3) and two
-    Public Reaction rolls. Repopulation gives at most every Senator (2 actions each)."""
+    Public Reaction rolls. Repopulation gives at most every Senator (2 actions each). Each
+    faction makes at most one assassination attempt: two card choices, three dice, a trial and
+    at most every chit of the cup."""
     proposals = (MAX_FAILURES + 1) * (1 + len(COMMITTEE) + len(PROVINCES))
     proposals += MAX_PROSECUTION_PROPOSALS + MAX_OTHER_BUSINESS
     each = 1 + 2 + 2 * len(P.MILITARY) + 1 + 1 + 3 * factions + 2 + 3 + 3 + 2
-    return proposals * each + 2 * N_PERSONS + 2
+    attempts = factions * (2 + 3 + 3 * factions + 2 + N_CHITS)
+    return proposals * each + 2 * N_PERSONS + 2 + attempts
 
 
 def chair(state: S) -> int:
-    """The Censor in the Prosecutions step, else the PM: who calls the votes."""
-    if state.sub == PROSECUTION_STEP:
-        return state.office_holder[prosecution.CENSOR]
+    """Who calls the votes: the Censor in the Prosecutions step and at an assassin's Faction
+    Leader's trial (the PM if the Censor is not in Carthage), else the PM."""
+    censor = state.office_holder[prosecution.CENSOR]
+    here = censor >= 0 and state.ploc[censor] == CARTHAGE
+    if here and (state.sub == PROSECUTION_STEP or state.stash):
+        return censor
     return state.pm
 
 
@@ -131,6 +141,8 @@ def _start(state: S) -> None:
     state.order = []
     state.reserved = []
     state.floor = -1
+    state.attempts = []
+    state.stash = []
     enforce_sumptuary(state)
     active = [w for w, s in enumerate(state.war_status) if s in (WAR_ACTIVE, WAR_UNPROSECUTED)]
     strong = any(WARS[w].land >= CRISIS_STRENGTH for w in active)
@@ -434,7 +446,7 @@ def _floor_legal(state: S) -> list[int]:
         if state.sub == OTHER_STEP:
             found.append(SA.RESERVE)
     found += [SA.LAW + i for i in laws_in_hand(state, faction)]
-    return found
+    return found + assassination.choices(state, faction)
 
 
 def _floor_apply(state: S, action: int) -> None:
@@ -451,6 +463,9 @@ def _floor_apply(state: S, action: int) -> None:
     if action == SA.RESERVE:
         state.reserved = [*state.reserved, faction]
         state.note(f"{name} plays Public Outcry and reserves the floor")
+    elif action >= SA.ASSASSINATE:
+        assassination.begin(state, action)
+        return
     elif action != SA.PASS:
         play_law(state, faction, action - SA.LAW)
     _next_on_floor(state)
@@ -463,6 +478,9 @@ def _floor_text(state: S, action: int) -> str:
         return "Public Outcry: reserve the floor"
     if action == SA.PASS:
         return "let the vote go on"
+    if action >= SA.ASSASSINATE:
+        assassin, target = assassination.decode(action)
+        return f"{describe_person(assassin)} tries to murder {describe_person(target)}"
     law = C.hand_cards[CARDS[LAW_CARDS[action - SA.LAW]].id]
     return f"play the Law {law.name}"
 
@@ -563,7 +581,7 @@ stage(
         lambda s: s.pos,
         _appeal_apply,
         lambda s, a: "appeal to the people" if a == SA.AYE else "no appeal",
-        legal=lambda s: [SA.AYE, SA.PASS],
+        legal=lambda s: [SA.AYE] if s.stash else [SA.AYE, SA.PASS],
         neutral=lambda s: SA.AYE,
     ),
 )
@@ -571,13 +589,14 @@ stage(
 
 def _appeal_roll(state: S, roll: int) -> None:
     """§6.5.5: 2d6 + the accused's Popularity on the Popular Appeal table."""
-    kind, accused, prosecutor = state.proposal
+    kind, accused, _ = state.proposal
     killed_at, freed_at, swing = C.popular_appeal
-    total = roll + state.pop[accused]
-    state.note(f"Popular Appeal: {roll} + Popularity {state.pop[accused]} = {total}")
+    # At an assassin's Faction Leader's trial the victim's Popularity counts against him.
+    against = state.stash[0] if state.stash else 0
+    total = roll + state.pop[accused] - against
+    state.note(f"Popular Appeal: {roll} + Popularity {state.pop[accused]} - {against} = {total}")
     if total <= killed_at:
-        prosecution.convict(state, kind, accused, prosecutor, killed=True)
-        _after(state)
+        _guilty(state, killed=True)
         return
     if total >= freed_at:
         state.note("The people free the accused")
@@ -636,6 +655,9 @@ def _resolve(state: S) -> None:
     kind = proposal[0]
     if kind in (P.MINOR, P.MAJOR):
         prosecution.acquit(state, kind, proposal[1])
+    if state.stash:
+        _after(state)
+        return
     P.reject(state, proposal)
     state.failures += 1
     proposer = presiding_faction(state)
@@ -651,8 +673,7 @@ def _passed(state: S) -> None:
     proposal = state.proposal
     kind = proposal[0]
     if kind in (P.MINOR, P.MAJOR):
-        prosecution.convict(state, kind, proposal[1], proposal[2])
-        _after(state)
+        _guilty(state, killed=False)
         return
     following = P.carry_out(state, proposal)
     if following:
@@ -695,8 +716,109 @@ stage(
 # -- after each proposal --------------------------------------------------------------------
 
 
+def _guilty(state: S, killed: bool) -> None:
+    """A guilty verdict, or death by the Popular Appeal table; a guilty assassin's Faction
+    Leader also brings Mortality chits on his faction's Senators in Carthage (§6.5.9)."""
+    kind, accused, prosecutor = state.proposal
+    faction = state.owner[accused]
+    prosecution.convict(state, kind, accused, prosecutor, killed=killed)
+    if state.stash and state.stash[0] > 0:
+        state.order = [faction, state.stash[0]]
+        state.drawn_chits = []
+        state.stage = "senate_trial_chits"
+        return
+    _after(state)
+
+
+def after_assassination(state: S, leader: int, victim_popularity: int) -> None:
+    """An attempt is resolved: try a caught assassin's Faction Leader, else go on."""
+    state.order = []
+    if leader < 0:
+        _resume_floor(state)
+        return
+    state.stash = [victim_popularity, len(state.ctx), *state.ctx, *state.proposal]
+    state.ctx = []
+    state.proposal = [P.MAJOR, leader, P.NONE]
+    voting.start(state)
+    _next_voter(state)
+
+
+def _end_trial(state: S) -> None:
+    queue = state.stash[1]
+    state.ctx = state.stash[2 : 2 + queue]
+    state.proposal = state.stash[2 + queue :]
+    state.stash = []
+    state.ballots = []
+    state.order = []
+    _resume_floor(state)
+
+
+def _resume_floor(state: S) -> None:
+    """Back to the floor; a proposal naming someone no longer in Carthage is withdrawn."""
+    named = [p for p in _persons_named(state) if state.ploc[p] != CARTHAGE]
+    chair_gone = presiding(state) < 0 or state.ploc[presiding(state)] != CARTHAGE
+    if named or chair_gone or state.pm < 0 or state.ploc[state.pm] != CARTHAGE:
+        state.note("The proposal on the floor lapses")
+        state.ctx = []
+        _after(state)
+        return
+    _next_on_floor(state)
+
+
+def _persons_named(state: S) -> list[int]:
+    proposal = state.proposal
+    slots = {
+        P.SUFFETES: (1, 2),
+        P.COMMITTEE: (2,),
+        P.MINOR: (1, 2),
+        P.MAJOR: (1, 2),
+        P.GOVERNOR_KIND: (2,),
+        P.TAX_UP: (1, 2),
+        P.WAR: (2, 3),
+        P.RECALL: (2,),
+        P.CONCESSION: (2,),
+        P.LIFE: (1,),
+    }
+    return [proposal[i] for i in slots.get(proposal[0], ()) if proposal[i] >= 0]
+
+
+def _trial_chit(state: S, chit: int) -> None:
+    """A chit against the faction's Senators in Carthage (the cup as in §6.1)."""
+    faction, left = state.order
+    state.cup[chit] -= 1
+    state.drawn_chits = [*state.drawn_chits, chit]
+    left -= 1
+    if chit == CHIT_DRAW_TWO:
+        left += 2
+    elif chit != CHIT_NONE:
+        for person in P.in_carthage(state):
+            if state.owner[person] == faction and family_of(person) == chit + 1:
+                kill(state, person)
+    state.order = [faction, left]
+    if left > 0 and sum(state.cup) > 0:
+        return
+    for drawn in state.drawn_chits:
+        state.cup[drawn] += 1
+    state.drawn_chits = []
+    _after(state)
+
+
+stage(
+    "senate_trial_chits",
+    Stage(
+        lambda s: -1,
+        _trial_chit,
+        lambda s, a: f"chit {chit_text(a)}",
+        outcomes=lambda s: weighted(dict(enumerate(s.cup))),
+    ),
+)
+
+
 def _after(state: S) -> None:
     """Go on after a proposal is settled: the PM may have left, the step may be over."""
+    if state.stash:
+        _end_trial(state)
+        return
     previous = state.proposal[:2]
     state.proposal = []
     state.ballots = []
@@ -725,7 +847,7 @@ def _after(state: S) -> None:
         if state.proposal[:2] == previous:
             state.failures = failures
     elif step == PROSECUTION_STEP:
-        censor = chair(state)
+        censor = state.office_holder[prosecution.CENSOR]
         if censor < 0 or state.ploc[censor] != CARTHAGE or not _prosecution_kinds(state):
             _end_prosecutions(state)
         else:

@@ -39,7 +39,9 @@ MAX_COUNT = 60
 FACTION = A.SENATE + 1100
 LAW = A.SENATE + 1200
 """Play a Law from hand: ``LAW + i`` for the i-th Law card (laws.LAW_CARDS)."""
-END = A.SENATE + 1300
+ASSASSINATE = A.SENATE + 2000
+"""An assassination attempt: ``ASSASSINATE + assassin * 35 + target`` (assassination.py)."""
+END = ASSASSINATE + 35 * 35
 
 
 def vote(choice: int, buy_index: int) -> int:

@@ -116,6 +116,8 @@ _LIST_FIELDS = (
     "leavers",
     "gov_turn",
     "reserved",
+    "attempts",
+    "stash",
 )
 _INT_FIELDS = (
     "turn",
@@ -245,6 +247,11 @@ class RepublicOfCarthageState(State):
         """Persons whose Committee term ran out this turn (§6.5.4: they may refuse a seat)."""
         self.gov_turn = [-1] * len(PROVINCES)
         """Per province, the turn its Governor was elected (no recall that turn, §6.5.7)."""
+        self.attempts: list[int] = []
+        """This turn's assassination attempts as (attacking faction, target faction) pairs."""
+        self.stash: list[int] = []
+        """While a caught assassin's Faction Leader is tried (§6.5.9): the victim's Popularity,
+        the floor queue's length, the queue, then the proposal that was on the floor."""
         self.reserved: list[int] = []
         """Factions that reserved the floor with Public Outcry, in the order played (§6.5.8)."""
         self.cup = [0] * N_CHIT_KINDS
