@@ -1007,3 +1007,24 @@ def test_s8_secret_bodyguard_and_assassin_cards_shift_both_dice() -> None:
     log = state.log(None)
     assert any(f"{P.describe_person(target)} dies" in e for e in log)
     assert not any("is caught" in e for e in log)
+
+
+def test_s6_5_7_an_expedition_takes_a_free_commander_and_its_trade_fleets() -> None:
+    state = other_business(senate())
+    card = next(c for c, ref in enumerate(CARDS) if ref.kind == "exploration")
+    state.card_loc[card] = IN_PLAY
+    state.office_holder[TREASURER] = -1  # a Senator in Carthage free of office
+    state._legal = None
+    commander = P.office_candidates(state)[0]
+    unit = P.expedition_units(card)[0]
+    influence, treasury = state.inf[commander], state.treasury
+    propose(state, SA.kind(P.EXPEDITION), SA.item(card), SA.person(commander))
+    if SA.item(unit) in state.legal_actions():  # else the only kind, filled in already
+        state.apply_action(SA.item(unit))
+    state.apply_action(SA.count(7))
+    vote(state, {})
+    force = state.forces[-1]
+    assert force.exploration == card and force.commanders == (commander,)
+    assert force.units[unit] == 7 and state.inf[commander] == influence + 3
+    assert state.treasury == treasury - 7  # none in Carthage: seven recruited at 1T
+    assert state.ploc[commander] != CARTHAGE

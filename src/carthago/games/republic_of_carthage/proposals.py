@@ -75,7 +75,8 @@ if TYPE_CHECKING:
     RECALL_EXILE,
     CONCESSION,
     LIFE,
-) = range(16)
+    EXPEDITION,
+) = range(17)
 KIND_NAMES = (
     "elect Suffetes",
     "fill a Committee seat",
@@ -93,11 +94,13 @@ KIND_NAMES = (
     "recall a Statesman from exile",
     "assign a Trade Concession",
     "elect a Suffete for Life",
+    "send an expedition",
 )
 OTHER_BUSINESS = (
     WAR,
     TAX_UP,
     RECRUIT,
+    EXPEDITION,
     AUGMENT,
     DISBAND,
     SUE,
@@ -123,6 +126,7 @@ PENTARCHY_TERM = 4
 MAX_TAX, TAX_STEP = 90, 10
 SPONSOR_POPULARITY, COSPONSOR_POPULARITY = 3, 1
 LIFE_INFLUENCE = 21
+EXPEDITION_INFLUENCE = 3
 FLEET = UNIT_INDEX["fleet"]
 TRADE_UNITS = (TRADE_FLEET, CARAVAN)
 ARMIES = tuple(u for u in range(len(UNITS)) if u != FLEET and u not in TRADE_UNITS)
@@ -516,6 +520,8 @@ def _options(state: S, proposal: list[int], other_business: bool) -> list[int] |
         if len(params) == 1:
             return _persons(in_carthage(state))
         return None
+    if kind == EXPEDITION:
+        return _expedition_options(state, params)
     if kind == LIFE:
         if state.life_proposed == state.turn:
             return []
@@ -523,6 +529,55 @@ def _options(state: S, proposal: list[int], other_business: bool) -> list[int] |
             return _persons([p for p in in_carthage(state) if state.inf[p] >= LIFE_INFLUENCE])
         return None
     raise ValueError(f"unknown proposal kind {kind}")
+
+
+def explorations(state: S) -> list[int]:
+    """Exploration cards on the board (the Forum Phase puts them in the Inactive Wars area,
+    ``card_loc`` IN_PLAY)."""
+    return [
+        c
+        for c, loc in enumerate(state.card_loc)
+        if loc == IN_PLAY and CARDS[c].kind == "exploration"
+    ]
+
+
+def expedition_units(card: int) -> list[int]:
+    """What an Exploration card asks for: Caravans, Trade Fleets or either."""
+    record = C.explorations[CARDS[card].id]
+    return [u for u, need in ((CARAVAN, record.caravans), (TRADE_FLEET, record.fleets)) if need]
+
+
+def _expedition_cost(state: S, unit: int, number: int) -> int:
+    """Counters in Carthage go first; the rest are recruited at 1T each (§6.5.7)."""
+    return max(0, number - at_home(state, unit)) * recruit_cost(state, unit)
+
+
+def _expedition_options(state: S, params: list[int]) -> list[int] | None:
+    """Card, commander (free of office), Caravans or Trade Fleets, how many."""
+    if not params:
+        if not office_candidates(state):
+            return []
+        return [
+            SA.item(c)
+            for c in explorations(state)
+            if any(_expedition_cost(state, u, 1) <= state.treasury for u in expedition_units(c))
+        ]
+    if len(params) == 1:
+        return _persons(office_candidates(state))
+    if len(params) == 2:
+        return [
+            SA.item(u)
+            for u in expedition_units(params[0])
+            if _expedition_cost(state, u, 1) <= state.treasury
+        ]
+    if len(params) == 3:
+        unit = params[2]
+        return [
+            SA.count(n)
+            for n in range(1, SA.MAX_COUNT)
+            if _expedition_cost(state, unit, n) <= state.treasury
+        ]
+    return None
 
 
 def parameter(action: int) -> int:
@@ -601,6 +656,9 @@ def text(state: S, proposal: list[int]) -> str:
         return f"give {C.hand_cards[CARDS[p[0]].id].name} to {describe_person(p[1])}"
     if kind == LIFE and p:
         return f"elect {describe_person(p[0])} Suffete for Life"
+    if kind == EXPEDITION and len(p) == 4:
+        target = C.explorations[CARDS[p[0]].id].name
+        return f"send {describe_person(p[1])} to {target} with {p[3]} {UNITS[p[2]].name}"
     return name
 
 
@@ -621,6 +679,10 @@ def parameter_text(state: S, action: int) -> str:
         return UNITS[value].name
     if kind == CONCESSION:
         return C.hand_cards[CARDS[value].id].name
+    if kind == EXPEDITION and len(state.proposal) == 1:
+        return C.explorations[CARDS[value].id].name
+    if kind == EXPEDITION:
+        return UNITS[value].name
     if kind in (AUGMENT, RECALL) and value < len(state.forces):
         return f"the force against {WARS[state.forces[value].war].name}"
     return str(value)
@@ -787,6 +849,24 @@ def carry_out(state: S, proposal: list[int]) -> str:
         state.card_loc[card] = IN_PLAY
         state.card_holder[card] = person
         state.note(f"{describe_person(person)} receives {C.hand_cards[CARDS[card].id].name}")
+        return ""
+    if kind == EXPEDITION:
+        card, commander, unit, number = p
+        cost = _expedition_cost(state, unit, number)
+        recruited = number - min(number, at_home(state, unit))
+        state.treasury -= cost
+        if unit == TRADE_FLEET:
+            state.trade_fleets += recruited
+        else:
+            state.caravans += recruited
+        counts = [0] * len(UNITS)
+        counts[unit] = number
+        send(state, Force(-1, card, (commander,), tuple(counts), (0,) * len(UNITS), state.turn))
+        gain_influence(state, commander, EXPEDITION_INFLUENCE)
+        state.note(
+            f"{describe_person(commander)} leads an expedition (+3 Influence); "
+            f"{recruited} {UNITS[unit].name} recruited for {cost}T"
+        )
         return ""
     if kind == LIFE:
         state.life_suffete = p[0]

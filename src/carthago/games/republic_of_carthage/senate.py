@@ -778,6 +778,7 @@ def _persons_named(state: S) -> list[int]:
         P.RECALL: (2,),
         P.CONCESSION: (2,),
         P.LIFE: (1,),
+        P.EXPEDITION: (2,),
     }
     return [proposal[i] for i in slots.get(proposal[0], ()) if proposal[i] >= 0]
 

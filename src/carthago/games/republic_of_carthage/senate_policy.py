@@ -263,6 +263,7 @@ class SenatePolicy:
             P.TAX_UP: (1, 2),
             P.CONCESSION: (2,),
             P.LIFE: (1,),
+            P.EXPEDITION: (2,),
         }
         proposal = state.proposal
         return [proposal[i] for i in slots.get(proposal[0], ()) if i < len(proposal)]
@@ -299,6 +300,8 @@ class SenatePolicy:
             return True
         if kind in (P.CONCESSION, P.LIFE):
             return state.owner[proposal[-1]] == faction
+        if kind == P.EXPEDITION:
+            return state.owner[proposal[2]] == faction or state.treasury >= role.reserve
         if kind == P.RECALL:
             force = state.forces[proposal[1]]
             return any(state.owner[c] != faction for c in force.commanders)
