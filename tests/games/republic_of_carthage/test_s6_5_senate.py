@@ -20,6 +20,7 @@ from carthago.games.republic_of_carthage.laws import (
 )
 from carthago.games.republic_of_carthage.prosecution import CENSOR
 from carthago.games.republic_of_carthage.senate import MAX_FAILURES, outcry_card
+from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
@@ -1028,3 +1029,50 @@ def test_s6_5_7_an_expedition_takes_a_free_commander_and_its_trade_fleets() -> N
     assert force.units[unit] == 7 and state.inf[commander] == influence + 3
     assert state.treasury == treasury - 7  # none in Carthage: seven recruited at 1T
     assert state.ploc[commander] != CARTHAGE
+
+
+# -- §9: the Neutral factions in the Senate ------------------------------------------------------
+
+
+def _neutral_chair(treasury: int, war: bool) -> S:
+    """A solitaire game in Other Business with a Neutral Senator presiding."""
+    state = senate(players=1)
+    neutral = next(p for p in P.in_carthage(state) if state.owner[p] >= 1)
+    state.pm = neutral
+    state.office_holder[MARINE] = neutral
+    state.sub, state.proposal, state.ballots, state.order, state.ctx = 7, [], [], [], []
+    state.proposals, state.tax, state.tax_turn, state.treasury = 0, 10, -1, treasury
+    state.war_status[WAR_INDEX["TUNISIA"]] = WAR_ACTIVE if war else 0
+    state.forces = ()
+    state.stage = "senate_propose"
+    state._legal = None
+    return state
+
+
+def test_s9_a_neutral_pm_prosecutes_a_war_it_can_win() -> None:
+    state = _neutral_chair(200, war=True)
+    choice = POLICY.propose(state, state.legal_actions())
+    assert choice == SA.kind(P.WAR)
+
+
+def test_s9_a_neutral_pm_raises_taxes_when_the_treasury_runs_low() -> None:
+    state = _neutral_chair(30, war=False)
+    assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.TAX_UP)
+    state = _neutral_chair(500, war=False)
+    assert POLICY.propose(state, state.legal_actions()) != SA.kind(P.TAX_UP)
+
+
+def test_s9_neutral_factions_vote_for_a_tax_raise_when_the_treasury_is_low() -> None:
+    state = _neutral_chair(30, war=False)
+    neutral = state.owner[state.pm]
+    people = P.in_carthage(state)
+    state.proposal = [P.TAX_UP, people[0], people[1]]
+    assert SA.decode_vote(POLICY.ballot(state, neutral))[0] == SA.YES_VOTE
+    state.treasury = 1000
+    assert SA.decode_vote(POLICY.ballot(state, neutral))[0] == SA.NO_VOTE
+
+
+def test_s9_a_solitaire_senate_plays_through_with_the_neutrals() -> None:
+    state = run_until(new(1), lambda s: s.turn == 3, 3)
+    log = state.log(None)
+    assert any("Senate Phase" in e for e in log) and any("Senate adjourns" in e for e in log)
