@@ -77,7 +77,8 @@ def actions_per_turn(factions: int) -> int:
     """A bound on the Senate's actions in one turn (``Game.max_game_length``).
 
     Proposals: the Suffetes, five Committee seats and nine provinces, each at most
-    ``MAX_FAILURES`` + 1 times; the prosecutions and Other Business by their own bounds. Each
+    ``MAX_FAILURES`` + 1 times (a veto counts as a failure); the prosecutions and Other Business
+    by their own bounds; one more per faction for a proposal lapsing after an assassination. Each
     takes at most its kind and 2 + 2 x 10 parameters, a consent, an exile, 2 x factions calls
     and ballots, the floor window (one action per faction), a Popular Appeal (2), an appeal to
     the people (2), stepping down, the Suffetes' assignment (3) and two
@@ -85,7 +86,7 @@ def actions_per_turn(factions: int) -> int:
     faction makes at most one assassination attempt: two card choices, three dice, a trial and
     at most every chit of the cup."""
     proposals = (MAX_FAILURES + 1) * (1 + len(COMMITTEE) + len(PROVINCES))
-    proposals += MAX_PROSECUTION_PROPOSALS + MAX_OTHER_BUSINESS
+    proposals += MAX_PROSECUTION_PROPOSALS + MAX_OTHER_BUSINESS + factions
     each = 1 + 2 + 2 * len(P.MILITARY) + 1 + 1 + 3 * factions + 2 + 3 + 3 + 2
     attempts = factions * (2 + 3 + 3 * factions + 2 + N_CHITS)
     return proposals * each + 2 * N_PERSONS + 2 + attempts
@@ -457,6 +458,7 @@ def _floor_apply(state: S, action: int) -> None:
     if action == SA.VETO:
         state.note(f"{name} plays Public Outcry: the proposal is vetoed")
         P.reject(state, state.proposal)
+        state.failures += 1
         state.ctx = []
         _after(state)
         return
