@@ -1076,3 +1076,23 @@ def test_s9_a_solitaire_senate_plays_through_with_the_neutrals() -> None:
     state = run_until(new(1), lambda s: s.turn == 3, 3)
     log = state.log(None)
     assert any("Senate Phase" in e for e in log) and any("Senate adjourns" in e for e in log)
+
+
+def test_s6_5_8_the_floor_asks_every_faction_whatever_its_hand() -> None:
+    """Who is asked on the floor, and what others observe, does not depend on hidden cards."""
+    with_card = other_business(senate())
+    without = with_card.clone()
+    _give(with_card, 1, "PUBLIC-OUTCRY")
+    for faction in range(3):
+        card = outcry_card(without, faction)
+        if card >= 0:
+            without.card_loc[card] = DISCARD
+    for state in (with_card, without):
+        state._legal = None
+        propose(state, SA.kind(P.TAX_DOWN))
+    assert with_card.ctx == without.ctx
+    while with_card.stage == "senate_floor":
+        assert with_card.current_player() == without.current_player()
+        with_card.apply_action(SA.PASS)
+        without.apply_action(SA.PASS)
+    assert with_card.observation(0)["senate"] == without.observation(0)["senate"]
