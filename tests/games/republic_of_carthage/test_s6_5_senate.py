@@ -742,8 +742,8 @@ def test_s6_5_8_public_outcry_vetoes_a_proposal_which_cannot_be_made_again() -> 
     card = _give(state, vetoer, "PUBLIC-OUTCRY")
     propose(state, SA.kind(P.TAX_DOWN))
     _to_floor(state, vetoer)
-    assert SA.VETO in state.legal_actions()
-    state.apply_action(SA.VETO)
+    assert SA.VETO + card in state.legal_actions()
+    state.apply_action(SA.VETO + card)
     assert state.tax == 10 and state.card_loc[card] == DISCARD
     assert state.stage == "senate_propose" and not state.proposal
     assert P.TAX_DOWN not in P.kinds(state)
@@ -754,11 +754,12 @@ def test_s6_5_8_public_outcry_cannot_veto_suffete_for_life() -> None:
     candidate = P.in_carthage(state)[0]
     state.inf[candidate] = 25
     vetoer = next(f for f in range(3) if f != state.owner[state.pm])
-    _give(state, vetoer, "PUBLIC-OUTCRY")
+    card = _give(state, vetoer, "PUBLIC-OUTCRY")
     state._legal = None
     propose(state, SA.kind(P.LIFE), SA.person(candidate))
     _to_floor(state, vetoer)
-    assert SA.VETO not in state.legal_actions() and SA.RESERVE in state.legal_actions()
+    legal = state.legal_actions()
+    assert not [a for a in legal if SA.VETO <= a < SA.RESERVE] and SA.RESERVE + card in legal
 
 
 def test_s6_5_8_a_faction_without_the_card_cannot_veto() -> None:
@@ -771,7 +772,7 @@ def test_s6_5_8_a_faction_without_the_card_cannot_veto() -> None:
     assert state.stage == "senate_floor"
     while state.stage == "senate_floor":
         legal = state.legal_actions()
-        assert SA.VETO not in legal and SA.RESERVE not in legal
+        assert not [a for a in legal if SA.VETO <= a < SA.CARD]
         state.apply_action(SA.PASS)
 
 
@@ -779,10 +780,10 @@ def test_s6_5_8_reserving_the_floor_lets_its_player_make_the_next_proposal() -> 
     state = other_business(senate())
     pm_faction = state.owner[state.pm]
     reserver = next(f for f in range(3) if f != pm_faction)
-    _give(state, reserver, "PUBLIC-OUTCRY")
+    card = _give(state, reserver, "PUBLIC-OUTCRY")
     propose(state, SA.kind(P.TAX_DOWN))
     _to_floor(state, reserver)
-    state.apply_action(SA.RESERVE)
+    state.apply_action(SA.RESERVE + card)
     vote(state, {})
     assert state.stage == "senate_propose" and state.floor >= 0
     assert state.owner[state.floor] == reserver and state.current_player() == reserver
@@ -916,11 +917,12 @@ def _attempt_position(option: str = "standard", attacker: int = 0) -> tuple[S, i
 
 
 def _try(
-    state: S, assassin: int, target: int, dice: list[int], cards: tuple[bool, bool] = (False, False)
+    state: S, assassin: int, target: int, dice: list[int], cards: tuple[int, int] = (-1, -1)
 ) -> None:
+    """An attempt; ``cards`` are the Assassin and Secret Bodyguard cards played (-1: none)."""
     state.apply_action(attempt(assassin, target))
-    state.apply_action(SA.AYE if cards[0] else SA.PASS)
-    state.apply_action(SA.AYE if cards[1] else SA.PASS)
+    state.apply_action(SA.CARD + cards[0] if cards[0] >= 0 else SA.PASS)
+    state.apply_action(SA.CARD + cards[1] if cards[1] >= 0 else SA.PASS)
     for die in dice:
         state.apply_action(die)
 
@@ -996,15 +998,15 @@ def test_s8_optional_rule_colored_die_kills_white_die_catches() -> None:
 
 def test_s8_secret_bodyguard_and_assassin_cards_shift_both_dice() -> None:
     state, assassin, target = _attempt_position("optional")
-    _give(state, 1, "SECRET-BODYGUARD")
-    _try(state, assassin, target, [5, 4, 4], cards=(False, True))  # 5-1 fails; 4-1 caught
+    guard = _give(state, 1, "SECRET-BODYGUARD")
+    _try(state, assassin, target, [5, 4, 4], cards=(-1, guard))  # 5-1 fails; 4-1 caught
     log = state.log(None)
     assert not any(f"{P.describe_person(target)} dies" in e for e in log)
     assert any("is caught" in e for e in log)
 
     state, assassin, target = _attempt_position("optional")
-    _give(state, 0, "ASSASSIN")
-    _try(state, assassin, target, [4, 3], cards=(True, False))  # 4+1 kills; 3+1 escapes
+    knife = _give(state, 0, "ASSASSIN")
+    _try(state, assassin, target, [4, 3], cards=(knife, -1))  # 4+1 kills; 3+1 escapes
     log = state.log(None)
     assert any(f"{P.describe_person(target)} dies" in e for e in log)
     assert not any("is caught" in e for e in log)

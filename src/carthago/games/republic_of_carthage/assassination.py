@@ -54,13 +54,15 @@ def decode(action: int) -> tuple[int, int]:
     return assassin, target
 
 
-def card_in_hand(state: S, faction: int, effect: str) -> int:
-    for card, loc in enumerate(state.card_loc):
-        if loc != HAND + faction or CARDS[card].kind != "intrigue":
-            continue
-        if C.hand_cards[CARDS[card].id].effect == effect:
-            return card
-    return -1
+def cards_in_hand(state: S, faction: int, effect: str) -> list[int]:
+    """The faction's Intrigue cards with ``effect``; a play names the copy (by card index)."""
+    return [
+        card
+        for card, loc in enumerate(state.card_loc)
+        if loc == HAND + faction
+        and CARDS[card].kind == "intrigue"
+        and C.hand_cards[CARDS[card].id].effect == effect
+    ]
 
 
 def choices(state: S, faction: int) -> list[int]:
@@ -91,18 +93,16 @@ def begin(state: S, action: int) -> None:
 
 
 def _card_apply(state: S, action: int) -> None:
-    if action == SA.AYE:
-        faction = state.owner[state.order[0]]
-        state.card_loc[card_in_hand(state, faction, "assassin")] = DISCARD
+    if action != SA.PASS:
+        state.card_loc[action - SA.CARD] = DISCARD
         state.order[2] = 1
         state.note("An Assassin card is played")
     state.stage = "senate_bodyguard"
 
 
 def _bodyguard_apply(state: S, action: int) -> None:
-    if action == SA.AYE:
-        faction = state.owner[state.order[1]]
-        state.card_loc[card_in_hand(state, faction, "secret_bodyguard")] = DISCARD
+    if action != SA.PASS:
+        state.card_loc[action - SA.CARD] = DISCARD
         state.order[3] = 1
         state.note("A Secret Bodyguard card is played")
     state.stage = "senate_assassin_roll"
@@ -110,7 +110,7 @@ def _bodyguard_apply(state: S, action: int) -> None:
 
 def _card_legal(state: S, who: int, effect: str) -> list[int]:
     faction = state.owner[state.order[who]]
-    return [SA.PASS, SA.AYE] if card_in_hand(state, faction, effect) >= 0 else [SA.PASS]
+    return [SA.PASS, *[SA.CARD + card for card in cards_in_hand(state, faction, effect)]]
 
 
 def _dice_needed(state: S) -> int:
@@ -175,7 +175,7 @@ stage(
     Stage(
         lambda s: s.owner[s.order[0]],
         _card_apply,
-        lambda s, a: "play an Assassin card" if a == SA.AYE else "no Assassin card",
+        lambda s, a: "no Assassin card" if a == SA.PASS else "play an Assassin card",
         legal=lambda s: _card_legal(s, 0, "assassin"),
         neutral=lambda s: _card_legal(s, 0, "assassin")[-1],
     ),
@@ -185,7 +185,7 @@ stage(
     Stage(
         lambda s: s.owner[s.order[1]],
         _bodyguard_apply,
-        lambda s, a: "play a Secret Bodyguard" if a == SA.AYE else "no Secret Bodyguard",
+        lambda s, a: "no Secret Bodyguard" if a == SA.PASS else "play a Secret Bodyguard",
         legal=lambda s: _card_legal(s, 1, "secret_bodyguard"),
         neutral=lambda s: _card_legal(s, 1, "secret_bodyguard")[-1],
     ),

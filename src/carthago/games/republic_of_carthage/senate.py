@@ -45,7 +45,6 @@ from carthago.games.republic_of_carthage.state import (
     DISCARD,
     FORUM,
     FORUM_DOWN,
-    HAND,
     IN_PLAY,
     N_CHITS,
     N_PERSONS,
@@ -428,24 +427,24 @@ def _next_on_floor(state: S) -> None:
     _next_voter(state)
 
 
+def outcry_cards(state: S, faction: int) -> list[int]:
+    """The Public Outcry cards in the faction's hand."""
+    return assassination.cards_in_hand(state, faction, "public_outcry")
+
+
 def outcry_card(state: S, faction: int) -> int:
     """A Public Outcry card in the faction's hand, or -1."""
-    for card, loc in enumerate(state.card_loc):
-        if loc != HAND + faction or CARDS[card].kind != "intrigue":
-            continue
-        if C.hand_cards[CARDS[card].id].effect == "public_outcry":
-            return card
-    return -1
+    return next(iter(outcry_cards(state, faction)), -1)
 
 
 def _floor_legal(state: S) -> list[int]:
     faction = state.ctx[0]
     found = [SA.PASS]
-    if outcry_card(state, faction) >= 0:
+    for card in outcry_cards(state, faction):
         if state.proposal[0] != P.LIFE:
-            found.append(SA.VETO)
+            found.append(SA.VETO + card)
         if state.sub == OTHER_STEP:
-            found.append(SA.RESERVE)
+            found.append(SA.RESERVE + card)
     found += [SA.LAW + i for i in laws_in_hand(state, faction)]
     return found + assassination.choices(state, faction)
 
@@ -453,30 +452,30 @@ def _floor_legal(state: S) -> list[int]:
 def _floor_apply(state: S, action: int) -> None:
     faction = state.ctx.pop(0)
     name = state.rg.faction_names[faction]
-    if action in (SA.VETO, SA.RESERVE):
-        state.card_loc[outcry_card(state, faction)] = DISCARD
-    if action == SA.VETO:
+    if SA.VETO <= action < SA.CARD:
+        state.card_loc[(action - SA.VETO) % (SA.RESERVE - SA.VETO)] = DISCARD
+    if SA.VETO <= action < SA.RESERVE:
         state.note(f"{name} plays Public Outcry: the proposal is vetoed")
         P.reject(state, state.proposal)
         state.failures += 1
         state.ctx = []
         _after(state)
         return
-    if action == SA.RESERVE:
+    if SA.RESERVE <= action < SA.CARD:
         state.reserved = [*state.reserved, faction]
         state.note(f"{name} plays Public Outcry and reserves the floor")
     elif action >= SA.ASSASSINATE:
         assassination.begin(state, action)
         return
-    elif action != SA.PASS:
+    elif SA.LAW <= action < SA.VETO:
         play_law(state, faction, action - SA.LAW)
     _next_on_floor(state)
 
 
 def _floor_text(state: S, action: int) -> str:
-    if action == SA.VETO:
+    if SA.VETO <= action < SA.RESERVE:
         return "Public Outcry: veto"
-    if action == SA.RESERVE:
+    if SA.RESERVE <= action < SA.CARD:
         return "Public Outcry: reserve the floor"
     if action == SA.PASS:
         return "let the vote go on"

@@ -20,10 +20,6 @@ PASS = A.SENATE
 """Decline: adjourn the Senate, end the prosecutions, no second commander, refuse a request."""
 AYE = A.SENATE + 1
 """Accept: consent, roll on the Popular Appeal table, go into exile, step down."""
-VETO = A.SENATE + 2
-"""Play Public Outcry to veto the proposal on the floor (§6.5.8)."""
-RESERVE = A.SENATE + 3
-"""Play Public Outcry to reserve the floor for one's own next proposal (§6.5.8)."""
 VOTE = A.SENATE + 10
 YES_VOTE, NO_VOTE, ABSTAIN_VOTE = 0, 1, 2
 VOTE_NAMES = ("Yes", "No", "Abstain")
@@ -39,6 +35,14 @@ MAX_COUNT = 60
 FACTION = A.SENATE + 1100
 LAW = A.SENATE + 1200
 """Play a Law from hand: ``LAW + i`` for the i-th Law card (laws.LAW_CARDS)."""
+VETO = A.SENATE + 1400
+"""Play the Public Outcry card ``VETO + card`` to veto the proposal on the floor (§6.5.8).
+Cards are named by index, so the history says which copy went (resampling swaps copies)."""
+RESERVE = A.SENATE + 1600
+"""Play the Public Outcry card ``RESERVE + card`` to reserve the floor (§6.5.8)."""
+CARD = A.SENATE + 1800
+"""Play the Intrigue card ``CARD + card`` (an Assassin or a Secret Bodyguard)."""
+CARD_SLOTS = 200
 ASSASSINATE = A.SENATE + 2000
 """An assassination attempt: ``ASSASSINATE + assassin * 35 + target`` (assassination.py)."""
 END = ASSASSINATE + 35 * 35
@@ -75,4 +79,5 @@ def faction(index: int) -> int:
 
 
 assert END <= A.SENATE + A.SENATE_SIZE
+assert LAW < VETO and CARD + CARD_SLOTS <= ASSASSINATE
 assert ITEM + N_ITEMS <= COUNT and COUNT + MAX_COUNT < FACTION

@@ -219,14 +219,15 @@ class SenatePolicy:
     def floor(self, state: S, legal: list[int]) -> int:
         """A Neutral plays its Laws at once (open hands, §9.1) and vetoes with Public Outcry a
         proposal that names one of its Senators for prosecution; otherwise it lets the vote go."""
-        laws = [a for a in legal if a >= SA.LAW]
+        laws = [a for a in legal if SA.LAW <= a < SA.VETO]
         if laws:
             return laws[0]
         faction = state.ctx[0]
         proposal = state.proposal
         accused = proposal[1] if proposal[0] in (P.MINOR, P.MAJOR) else -1
-        if SA.VETO in legal and accused >= 0 and state.owner[accused] == faction:
-            return SA.VETO
+        vetoes = [a for a in legal if SA.VETO <= a < SA.RESERVE]
+        if vetoes and accused >= 0 and state.owner[accused] == faction:
+            return vetoes[0]
         return SA.PASS
 
     def consent(self, state: S) -> int:
