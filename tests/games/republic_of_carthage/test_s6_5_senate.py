@@ -966,6 +966,7 @@ def test_s6_5_9_a_caught_assassin_dies_and_his_leader_is_tried() -> None:
     assert any(f"{P.describe_person(assassin)} is caught" in e for e in state.log(None))
     assert state.inf[leader] == max(0, influence - 5)
     assert state.proposal == [P.MAJOR, leader, P.NONE] and state.stash
+    assert "trial of" in str(state.observation(0)["senate"]["proposal"])
     censor = state.office_holder[CENSOR]
     if state.stage == "senate_call":
         assert state.current_player() == state.owner[censor]

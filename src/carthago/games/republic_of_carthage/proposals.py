@@ -619,6 +619,8 @@ def text(state: S, proposal: list[int]) -> str:
         return f"elect {describe_person(p[0])} and {describe_person(p[1])} Suffetes"
     if kind == COMMITTEE and len(p) == 2:
         return f"elect {describe_person(p[1])} {OFFICES[p[0]].name}"
+    if kind in (MINOR, MAJOR) and len(p) == 2 and p[1] == NONE:
+        return f"trial of {describe_person(p[0])}, whose faction's assassin was caught"
     if kind in (MINOR, MAJOR) and len(p) == 2:
         return f"{name} of {describe_person(p[0])}, prosecutor {describe_person(p[1])}"
     if kind == GOVERNOR_KIND and len(p) == 2:
