@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carthago.games.republic_of_carthage import mortality, revenue, setup, trade  # noqa: F401
+from carthago.games.republic_of_carthage import (  # noqa: F401
+    forum,
+    forum_policy,
+    mortality,
+    revenue,
+    setup,
+    trade,
+)
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
 from carthago.games.republic_of_carthage.state import (
     CHANCE,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -47,6 +48,7 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("forum", "Forum Phase"),
 )
 
 
@@ -214,4 +216,5 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        **forum_view(state),
     }
