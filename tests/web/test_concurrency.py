@@ -68,7 +68,7 @@ def test_two_processes_joining_one_seat_give_it_to_exactly_one(
         winners = [o for o in outcomes if isinstance(o, tuple)]
         losers = [o for o in outcomes if isinstance(o, Conflict)]
         assert len(winners) == 1 and len(losers) == 1, outcomes
-        assert "no free seat" in str(losers[0])
+        assert "has been taken by someone else" in str(losers[0])
         seat, token = winners[0]
         assert seat == GUESSER
         # The winner's token holds, in both processes.

@@ -41,6 +41,8 @@ from carthago.web.storage import (
 )
 
 MAX_REQUEST_ID = 64
+MAX_ID = 32
+MAX_AGENT_SPEC = 128
 CACHE_SIZE = 256
 
 
@@ -88,8 +90,19 @@ def new_token() -> str:
 
 
 def check_request_id(request_id: str | None) -> None:
-    if request_id is not None and not 1 <= len(request_id) <= MAX_REQUEST_ID:
-        raise BadRequest(f"a request id has 1 to {MAX_REQUEST_ID} characters")
+    # Printable only: PostgreSQL text cannot hold a NUL, and a control character is no id.
+    if request_id is not None and not (
+        1 <= len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()
+    ):
+        raise BadRequest(
+            f"a request id has 1 to {MAX_REQUEST_ID} printable characters (no control characters)"
+        )
+
+
+def well_formed_id(text: str) -> bool:
+    """Whether ``text`` could be a stored id (ASCII letters and digits, as :func:`new_id` makes):
+    anything else is answered 404 without asking the database, which may refuse it (a NUL)."""
+    return len(text) <= MAX_ID and text.isascii() and text.isalnum()
 
 
 class GameService:
@@ -165,6 +178,9 @@ class GameService:
                 f"{len(seats)} were given"
             )
         agents = [resolve_seat(text) for text in seats]
+        for agent in agents:
+            if len(agent) > MAX_AGENT_SPEC:
+                raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
         game_id = new_id()
         tokens = {i: new_token() for i, agent in enumerate(agents) if agent == HUMAN}
         row = GameRow(
@@ -205,6 +221,8 @@ class GameService:
         digest = token_digest(token)
         with self._sessions.begin() as session:
             row = self._game_row(session, game_id)
+            if seat is not None and seat not in {s.seat for s in row.seats if s.is_human}:
+                raise BadRequest(f"seat {seat} is not a seat for a person in this game")
             free = [s.seat for s in row.seats if s.is_human and not s.claimed]
             if seat is not None:
                 free = [s for s in free if s == seat]
@@ -223,7 +241,7 @@ class GameService:
                     return candidate, token
         if seat is None:
             raise Conflict("no free seat for a person is left in this game")
-        raise Conflict(f"no free seat for a person at seat {seat}: someone else has it")
+        raise Conflict(f"seat {seat} has been taken by someone else")
 
     def authenticate(self, game_id: str, token: str | None) -> int | None:
         """The seat ``token`` opens in the game, or None for a spectator (no token).
@@ -366,7 +384,7 @@ class GameService:
 
     def uploaded_record(self, record_id: str) -> JSONDict:
         with self._sessions() as session:
-            row = session.get(RecordRow, record_id)
+            row = session.get(RecordRow, record_id) if well_formed_id(record_id) else None
             if row is None:
                 raise NotFound(f"no uploaded record {record_id!r}")
             return dict(row.data)
@@ -559,6 +577,8 @@ class GameService:
             yield
 
     def _game_row(self, session: Session, game_id: str, for_update: bool = False) -> GameRow:
+        if not well_formed_id(game_id):
+            raise NotFound(f"no game {game_id!r}")
         query = select(GameRow).where(GameRow.id == game_id)
         if for_update:
             # PostgreSQL serialises writers of one game here; SQLite ignores it and relies on
