@@ -61,7 +61,8 @@ class PostgresServer:
 def postgres_bin() -> Path:
     """The folder of ``initdb`` and ``pg_ctl``: Debian keeps them under /usr/lib/postgresql."""
     candidates = sorted(
-        glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name)
+        glob.glob("/usr/lib/postgresql/*/bin"),
+        key=lambda p: int(version) if (version := Path(p).parent.name).isdigit() else 0,
     )
     for folder in reversed(candidates):
         if (Path(folder) / "initdb").exists():
@@ -108,7 +109,8 @@ def _throwaway_server() -> Iterator[PostgresServer]:
                 "running as root and there is no 'postgres' user to start PostgreSQL as"
             ) from None
         user, group = account.pw_uid, account.pw_gid
-    home = Path(tempfile.mkdtemp(prefix="carthago-pg-"))
+    # As root the server runs as postgres, which must reach its folder: /tmp, whatever TMPDIR is.
+    home = Path(tempfile.mkdtemp(prefix="carthago-pg-", dir="/tmp" if user is not None else None))
     if user is not None and group is not None:
         os.chown(home, user, group)
     data = home / "data"

@@ -153,3 +153,26 @@ def test_two_processes_acting_for_one_seat_at_one_move_apply_one(
         stake = 1 if outcomes[0] is applied[0] else 2
         assert one.view(game_id, KEEPER)["observation"]["stake"] == stake
         assert other.view(game_id, KEEPER)["observation"]["stake"] == stake
+
+
+@both_backends
+def test_server_processes_started_together_on_a_new_database_all_start(db_url: str) -> None:
+    start = threading.Barrier(3)
+    failures: list[Exception] = []
+
+    def start_one() -> None:
+        start.wait()
+        try:
+            make_engine(db_url).dispose()
+        except Exception as error:  # the test reports whatever stopped a server from starting
+            failures.append(error)
+
+    threads = [threading.Thread(target=start_one) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    engine = make_engine(db_url)
+    assert GameService(make_sessionmaker(engine)).create("guessing", {}, ["human", "human"]).tokens
+    engine.dispose()
