@@ -45,17 +45,29 @@ class PostgresServer:
         self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
 
     def new_database(self) -> str:
-        """The URL of a new, empty database."""
+        """The URL of a new, empty database: a schema of its own, which is much cheaper to make
+        than a PostgreSQL database, named by the connection's search path."""
         name = f"carthago_test_{secrets.token_hex(6)}"
         with self.admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        return make_url(self.url).set(database=name).render_as_string(hide_password=False)
+            connection.execute(text(f'CREATE SCHEMA "{name}"'))
+        url = make_url(self.url).update_query_dict(
+            {"options": f"-csearch_path={name}", "application_name": name}
+        )
+        return url.render_as_string(hide_password=False)
 
     def drop_database(self, url: str) -> None:
-        name = make_url(url).database
+        name = make_url(url).query["application_name"]
         with self.admin.connect() as connection:
-            # FORCE ends the connections the test's engines still pool.
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            # End the connections the test's engines still pool (they carry the schema's name),
+            # so that dropping the schema waits on no lock of theirs.
+            connection.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = :name"
+                ),
+                {"name": name},
+            )
+            connection.execute(text(f'DROP SCHEMA IF EXISTS "{name}" CASCADE'))
 
 
 def postgres_bin() -> Path:
