@@ -161,7 +161,8 @@ def _throwaway_server() -> Iterator[PostgresServer]:
         )
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={home} "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 "
+            "-c shared_buffers=32MB"
         )
         run(
             str(folder / "pg_ctl"),
