@@ -32,6 +32,7 @@ class DeBelloPunicoGame(Game):
     name = "de_bello_punico"
     zero_sum = True  # returns are [1, -1], [-1, 1] or, drawn or unfinished, [0, 0]
     title = "De Bello Punico"
+    rules_version = 2  # 2: the Trebbia reserve's ambush column is a hidden set-up choice
     state_type = DbpState
     OPTIONS = (
         GameOption(

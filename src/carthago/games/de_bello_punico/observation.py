@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from carthago.core.state import JSONDict
 from carthago.games.de_bello_punico import command
 from carthago.games.de_bello_punico.actions import box_name
-from carthago.games.de_bello_punico.morale import ON_MAP
+from carthago.games.de_bello_punico.morale import ON_MAP, RESERVE
 from carthago.games.de_bello_punico.movement import FINIS, M_MP, M_UNIT, NO_FIGHT
-from carthago.games.de_bello_punico.scenarios import SIDES
+from carthago.games.de_bello_punico.scenarios import CARTHAGE, SIDES
 
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
@@ -38,6 +38,16 @@ def boxes(s: DbpState, side: int, viewer: int | None) -> JSONDict:
     if viewer == side:
         out["vacuus_in_hand"] = bool(s.hand[side][1])
     return out
+
+
+def _ambush(s: DbpState, viewer: int | None) -> int | None:
+    """Trebbia: the column of the Numidian reserve's ambush, for Carthage only until it enters
+    (§17.1.3c); everyone learns it then."""
+    column = s.ambush[0]
+    if column < 0:
+        return None
+    hidden = any(s.where[u] == RESERVE for u in s.units_of[CARTHAGE])
+    return column if viewer == CARTHAGE or not hidden else None
 
 
 def observe(s: DbpState, viewer: int | None) -> JSONDict:
@@ -94,5 +104,6 @@ def observe(s: DbpState, viewer: int | None) -> JSONDict:
         "pending": None if top is None else _plain(top),
         "moving": None if s.mv is None else {"unit": s.mv[M_UNIT], "mp": s.mv[M_MP]},
         "combat": None if s.cb is None else _plain(s.cb),
+        "ambush": _ambush(s, viewer),
         "on_map": [sum(1 for u in s.units_of[side] if s.where[u] == ON_MAP) for side in (0, 1)],
     }
