@@ -965,7 +965,7 @@ class DbpState(State):
         out: JSONDict = {}
         for name in _FIELDS:
             value = getattr(self, name)
-            if name in _NESTED:
+            if name in _NESTED and value is not None:
                 value = _jsonable(value)
             elif isinstance(value, list):
                 value = list(value)
@@ -991,6 +991,8 @@ class DbpState(State):
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
+    """Lists and tuples, nested, as lists (scalars are left as they are, unvisited)."""
+    return [_jsonable(v) if type(v) in _SEQUENCES else v for v in value]
+
+
+_SEQUENCES = (list, tuple)
