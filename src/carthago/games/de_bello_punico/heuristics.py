@@ -12,7 +12,8 @@ of weight:
   off the map count nothing, a pursuing horseman half (it may come back, §14).
 - Threats: for every unit with an enemy in a front hex, the edge it would attack with (its
   Combat Points less Disorder against the enemy's, plus the rear-attack bonus when it stands
-  in the enemy's rear, §10.3/§10.5); only a positive edge counts, since combat is voluntary.
+  in the enemy's rear, §10.3/§10.5); only a positive edge counts, since combat is voluntary,
+  and it counts 1 + the enemy's Rout value times: what routs an army is worth aiming at.
   Flanking a weak enemy scores, walking into a strong one's front costs; a unit with the
   enemy leader stacked is worth one more (the leader may fall, §13, for 5 Rout Points).
 - The odds of a combat announced but not yet rolled (all §10.3 modifiers), so that a one-ply
@@ -101,7 +102,7 @@ def evaluate(state: State, player: int) -> float:
             if hex_ == leader_hex[1 - side]:
                 edge += 1
             if edge > 0:
-                threat[side] += edge
+                threat[side] += edge * (1 + utype[enemy].rout)
     score += PRESSURE_WEIGHT * (pressure[other] / limits[other] - pressure[player] / limits[player])
     score += STRENGTH_WEIGHT * (strength[player] / whole[player] - strength[other] / whole[other])
     score += THREAT_WEIGHT * (threat[player] - threat[other])
