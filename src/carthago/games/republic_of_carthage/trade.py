@@ -152,10 +152,12 @@ def _draw(state: S, commodity: int) -> None:
         return
     state.stack[commodity] -= 1
     _add_cards(state, faction, [(commodity, state.history_length(), faction)])
-    state.note(
-        f"{name} draws a card from trade stack {number}",
-        {faction: f"{name} draws {commodity_name(commodity)} from trade stack {number}"},
-    )
+    drawn = f"{name} draws {commodity_name(commodity)} from trade stack {number}"
+    if not state.human(faction):
+        # A Neutral's cards lie open, like its hand (§9.1): the players run the Neutrals.
+        state.note(drawn)
+        return
+    state.note(f"{name} draws a card from trade stack {number}", {faction: drawn})
 
 
 stage(

@@ -110,7 +110,7 @@ def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
         "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
         "trade_backs": _trade_backs(state, faction),
         "trade_cards": (
-            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if own else None
+            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if open_hand else None
         ),
         "trade_income": state.trade_income[faction],
         "sold": [
