@@ -27,9 +27,12 @@ FILES = (
     "trade",
     "tables",
     "table_events",
+    "neutral_aide",
 )
 DECKS = (1, 2)
 HAND_KINDS = ("intrigue", "concession", "event", "law")
+NEUTRAL_ROLE_NAMES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+"""The four Neutral factions of the solitaire and two-player variant (rules §9.1)."""
 MAKE_UP = {
     1: {
         "senator": 20,
@@ -258,6 +261,17 @@ class TableEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class NeutralTrade:
+    """How a Neutral role trades (reconstructed Solitaire Player Aide, §9)."""
+
+    id: str
+    offers: bool
+    counter: str
+    accept_deficit: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardRef:
     """One physical card of the Early or Late Republic deck; the deck holds indices of these."""
 
@@ -291,6 +305,7 @@ class Components:
     table_events: dict[str, TableEvent]
     random_events: dict[int, tuple[str, ...]]
     cards: tuple[CardRef, ...]
+    neutral_trade: dict[str, NeutralTrade]
 
     def commodity(self, name: str) -> Commodity:
         for commodity in self.commodities:
@@ -360,6 +375,10 @@ def _unique(ids: list[Any], what: str) -> None:
 
 def _text(entry: dict[str, Any], key: str, where: str) -> str:
     return field(entry, key, str, where)
+
+
+def _flag(entry: dict[str, Any], key: str, where: str) -> bool:
+    return field(entry, key, bool, where)
 
 
 def _rating(low: int, high: int) -> Reader:
@@ -495,12 +514,18 @@ _province = _record(Province, name=_text, term=_rating(1, 9), undeveloped=_sides
 _office = _record(
     Office,
     name=_text,
-    committee=lambda entry, key, where: field(entry, key, bool, where),
+    committee=_flag,
     rank=_rating(1, 7),
     start_term=_rating(0, 5),
     income=_rating(0, 50),
     income_per_fleets=_rating(0, 50),
     per_trade_cards=_rating(0, 50),
+)
+_neutral_trade = _record(
+    NeutralTrade,
+    offers=_flag,
+    counter=_one_of(("held", "always")),
+    accept_deficit=_rating(0, 99),
 )
 _table_event = _record(TableEvent, name=_text, text=_text, repeat=_text)
 _unit = _record(
@@ -790,6 +815,12 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
     table_events, random_events = _table_events(files["table_events"])
     cards = _cards(senators, statesmen, wars, leaders, explorations, hand_cards)
     _check_make_up(cards)
+    neutral_trade = _table(files["neutral_aide"], "trade", "neutral_aide", str, _neutral_trade)
+    if sorted(neutral_trade) != sorted(NEUTRAL_ROLE_NAMES):
+        raise ComponentDataError(
+            f"neutral_aide.toml: [[trade]] ids must be the roles {NEUTRAL_ROLE_NAMES}, "
+            f"not {tuple(neutral_trade)}"
+        )
     return Components(
         senators=senators,
         statesmen=statesmen,
@@ -818,6 +849,7 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
         table_events=table_events,
         random_events=random_events,
         cards=cards,
+        neutral_trade=neutral_trade,
     )
 
 

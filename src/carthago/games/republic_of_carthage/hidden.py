@@ -186,11 +186,9 @@ def _public_facts(state: S, player: int) -> _Facts:
             building.end = index + 1
         elif stage in BUILD_STAGES:
             building = None
-        elif stage == "trade_offer":
-            sides = {}
         before = [_hand_counts(walk, f) for f in others]
         treasuries = list(walk.faction_treasury)
-        offer = walk.offer
+        offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
         move = _treasury_entry(walk, index, action, player)
         walk._apply_action(action)
         walk._history.append(action)
@@ -207,44 +205,48 @@ def _public_facts(state: S, player: int) -> _Facts:
             facts.ledger.append((DELTA, index, *change))
         if stage in BUILD_STAGES and action >= A.NAME:
             side = BUILD_STAGES.index(stage)
-            cards = offer_sides(walk.offer)[side]
             named = sides.get(side)
             if named is not None:
-                named.value = sum(C.commodities[c].value for c in cards)
+                named.value = sum(C.commodities[c].value for c in offer_sides(walk.offer)[side])
                 named.named = action - A.NAME
-        exchange = stage == "trade_offer_confirm" and action == A.YES
+        # An offer closes when the turn to offer moves on (a Neutral may close it by itself).
+        closed = bool(offer) and (walk.offer_round, walk.pos) != turn
+        exchanged = closed and _exchanged(walk, offer, logged)
+        # An exchange with p, or with a Neutral (its cards lie open), shows the cards.
+        hidden = exchanged and player not in offer[:2] and all(map(walk.human, offer[:2]))
         for position, faction in enumerate(others):
-            after = _hand_counts(walk, faction)
-            gone = before[position] - after
-            if exchange and player not in offer[:2]:
+            if hidden and faction in offer[:2]:
                 continue
-            for commodity in sorted(gone.elements()):
+            after = _hand_counts(walk, faction)
+            for commodity in sorted((before[position] - after).elements()):
                 facts.consumed.append((index, faction, commodity))
-            if exchange:
+            if stage != "trade_draw":
                 for commodity in sorted((after - before[position]).elements()):
                     facts.supplied.append((index, faction, commodity))
-        if exchange:
-            mine, theirs = offer_sides(offer)
-            for side, cards in ((0, mine), (1, theirs)):
-                if side in sides:
+        if closed:
+            for side, cards in enumerate(offer_sides(offer)):
+                if side in sides and exchanged:
                     sides[side].exchanged = True
                     sides[side].stacks = tuple(sorted(C.commodities[c].stack for c in cards))
-            if player not in offer[:2]:
+            if hidden:
                 facts.swaps.append((index, sides[0], sides[1]))
-            facts.offers += [sides[side] for side in sorted(sides)]
-            sides = {}
-        elif stage == "trade_offer_confirm" or (
-            stage == "trade_offer_reply" and action != A.COUNTER
-        ):
             facts.offers += [sides[side] for side in sorted(sides)]
             sides = {}
     facts.offers += [sides[side] for side in sorted(sides)]
     facts.offers = [
         offer
         for offer in facts.offers
-        if offer.builder != player and not (offer.exchanged and offer.receiver == player)
+        if offer.builder != player
+        and not (offer.exchanged and (offer.receiver == player or not state.human(offer.receiver)))
     ]
     return facts
+
+
+def _exchanged(walk: S, offer: tuple[int, ...], logged: int) -> bool:
+    """Whether the offer that just closed ended in an exchange (the table hears it)."""
+    names = walk.rg.faction_names
+    said = f"{names[offer[0]]} and {names[offer[1]]} exchange their cards"
+    return any(entry.public == said for entry in walk._log[logged:])
 
 
 def _treasury_entry(

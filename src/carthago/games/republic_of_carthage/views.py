@@ -137,7 +137,7 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
         said = offer[4 + side]
         if said >= 0:
             part["said_also"] = commodity_name(said)
-        if viewer == offer[side]:
+        if viewer == offer[side] or not state.human(offer[side]):  # Neutral cards are open
             part["contents"] = [commodity_name(c) for c in cards]
         view[key] = part
     return view
