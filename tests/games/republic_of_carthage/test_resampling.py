@@ -460,3 +460,28 @@ def test_resampling_ignores_any_hidden_draw_player_0_cannot_tell() -> None:
                     two = twin.resample_from_infostate(VIEWER, random.Random(index))
                     assert one.to_dict() == two.to_dict()
     assert twins >= 3
+
+
+def test_exchanges_with_a_neutral_are_seen_by_every_player() -> None:
+    """In a two-player game Player 1 trades with a Neutral (whose cards lie open): each
+    player's resamples keep what changed hands, and fit that player's view exactly."""
+    state = new(2, 8)
+    rng = random.Random(57)
+    traded = -1
+    while traded < 0 or state.stage != "trade_sell" or state.current_player() < 0:
+        step(state, rng)
+        if traded < 0 and any(
+            "Neutral" in (e.public or "") and "exchange their cards" in (e.public or "")
+            for e in state._log[-3:]
+        ):
+            traded = len(state.history())
+    neutrals = range(2, state.rg.num_factions)
+    for player in (0, 1):
+        truth = state.observation(player)
+        for copy in (state.resample_from_infostate(player, random.Random(s)) for s in range(5)):
+            assert copy.observation(player) == truth
+            assert [copy.trade_hands[f] for f in neutrals] == [
+                state.trade_hands[f] for f in neutrals
+            ]
+            replayed = state.game.replay(copy.history())
+            assert replayed.to_dict()["state"] == copy.to_dict()["state"]
