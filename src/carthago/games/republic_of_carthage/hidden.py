@@ -13,7 +13,7 @@ afresh, so two true states p cannot tell apart give the same copies for the same
   that keeps every later public movement of a treasury possible (``_gift_amounts``).
 - Then the history is replayed drawing: the Trade cards removed unseen at set-up; every Trade
   card another human faction drew, each sale, discard or card given to p put on one of that
-  faction's earlier draws from the stack at random (``_matched_draws``), the rest drawn from the
+  faction's earlier draws from the stack at random (``_plan``), the rest drawn from the
   stack as it stands in the copy; the contents of offers p did not receive, from the builder's
   hand in the copy and fitting the public claim. A replay p could tell from the truth (an
   illegal move, another observation) is thrown away and drawn again, never patched with a true
