@@ -29,6 +29,8 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
+    rules_version = 2
+    """2: the action space holds blocks for the Forum, Senate and Combat phases."""
     OPTIONS = (
         GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
         GameOption(

@@ -17,6 +17,7 @@ from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
 from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_ROLE_NAMES
 
 if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.game import RepublicOfCarthageGame
 
 C = COMPONENTS
@@ -128,7 +129,7 @@ _STR_FIELDS = ("stage", "ended", "resume")
 class RepublicOfCarthageState(State):
     """A position; ``stage`` names the step of the sequence of play being carried out."""
 
-    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer")
+    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer", "forces")
 
     def __init__(self, game: RepublicOfCarthageGame) -> None:
         super().__init__(game)
@@ -197,6 +198,8 @@ class RepublicOfCarthageState(State):
         """Per faction, sorted (commodity, history index of the draw, drawing faction)."""
         self.offer: tuple[int, ...] = ()
         """The trade offer under way: see trade.py for its layout."""
+        self.forces: tuple[Force, ...] = ()
+        """Forces in the field, in the order the Senate sent them (forces.py)."""
         from carthago.games.republic_of_carthage.phases import advance
         from carthago.games.republic_of_carthage.setup import initialise
 
@@ -286,16 +289,20 @@ class RepublicOfCarthageState(State):
             setattr(new, name, getattr(self, name))
         new.trade_hands = list(self.trade_hands)
         new.offer = self.offer
+        new.forces = self.forces
 
     def _fields_to_dict(self) -> JSONDict:
         fields: JSONDict = {name: list(getattr(self, name)) for name in _LIST_FIELDS}
         fields.update({name: getattr(self, name) for name in (*_INT_FIELDS, *_STR_FIELDS)})
         fields["trade_hands"] = [[list(card) for card in hand] for hand in self.trade_hands]
         fields["offer"] = list(self.offer)
+        fields["forces"] = [force.to_list() for force in self.forces]
         return fields
 
     def _fields_from_dict(self, fields: JSONDict) -> None:
-        for name in (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer"):
+        from carthago.games.republic_of_carthage.forces import Force
+
+        for name in (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer", "forces"):
             if name not in fields:
                 raise InvalidStateError(f"republic_of_carthage state lacks field {name!r}")
         for name in _LIST_FIELDS:
@@ -316,6 +323,15 @@ class RepublicOfCarthageState(State):
             for hand in fields["trade_hands"]
         ]
         self.offer = tuple(int(v) for v in fields["offer"])
+        forces = fields["forces"]
+        if not isinstance(forces, list) or not all(
+            isinstance(f, list) and all(isinstance(v, int) for v in f) for f in forces
+        ):
+            raise InvalidStateError("field 'forces' must be a list of lists of whole numbers")
+        try:
+            self.forces = tuple(Force.from_list(f) for f in forces)
+        except ValueError as error:
+            raise InvalidStateError(f"field 'forces': {error}") from error
         if len(self.card_loc) != N_CARDS or len(self.owner) != N_PERSONS:
             raise InvalidStateError("card or person lists have the wrong length")
 

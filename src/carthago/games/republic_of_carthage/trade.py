@@ -25,7 +25,14 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import OVERSEER, clockwise, hrao_faction, vacate
 from carthago.games.republic_of_carthage.setup import stack_counts
-from carthago.games.republic_of_carthage.stages import AUTO, Stage, auto, stage, weighted
+from carthago.games.republic_of_carthage.stages import (
+    AUTO,
+    Stage,
+    auto,
+    next_phase,
+    stage,
+    weighted,
+)
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
@@ -633,4 +640,4 @@ def _return_cards(state: S) -> None:
     if state.office_holder[OVERSEER] >= 0 and state.office_term[OVERSEER] <= 0:
         state.note("The Overseer of the Agora's term is over: the office goes to the Forum")
         vacate(state, OVERSEER)
-    state.stage = "turn_rest"
+    next_phase(state, "trade")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -143,6 +144,18 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
     return view
 
 
+def _force(force: Force) -> dict[str, Any]:
+    """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
+    return {
+        "target": WARS[force.war].name if force.war >= 0 else _card_name(force.exploration),
+        "commanders": [describe_person(p) for p in force.commanders],
+        "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
+        "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
+        "sent_turn": force.sent,
+        "status": force.status,
+    }
+
+
 def observe(state: S, viewer: int | None) -> dict[str, Any]:
     head = hrao(state)
     return {
@@ -186,6 +199,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             }
             for i, unit in enumerate(UNITS)
         },
+        "in_the_field": [_force(force) for force in state.forces],
         "trade_fleets": state.trade_fleets,
         "caravans": state.caravans,
         "stacks": [stack_size(state, n) for n in range(1, 10)],
