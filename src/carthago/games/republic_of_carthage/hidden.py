@@ -33,6 +33,7 @@ from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
 
 if TYPE_CHECKING:
@@ -273,6 +274,14 @@ def _treasury_entry(
     """The ledger entry of a move out of a Faction Treasury and its (giver, receiver, talents),
     None for any other action. The talents of a hidden gift serve only to take the gift
     itself out of the change the whole action makes."""
+    if walk.stage == "forum_interfere" and is_interference(action):
+        # Interference in a persuasion (§6.4.2.2) spends openly from the Faction Treasury.
+        from carthago.games.republic_of_carthage.persuasion import TURN, interferers
+
+        giver = interferers(walk)[walk.ctx[TURN]]
+        _, amount = decode_interfere(action)
+        moved = A.amount(amount, walk.faction_treasury[giver])
+        return (MOVE, index, giver, amount, moved, -1), (giver, -1, moved)
     if walk.stage != "revenue_redistribute" or not A.TRANSFER <= action < A.CONTRIBUTE:
         return None
     source, destination, amount = A.decode_transfer(action)
