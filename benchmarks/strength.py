@@ -30,6 +30,7 @@ from pathlib import Path
 import carthago
 from carthago.agents import LEVELS, MCTSAgent, choose_action, make_agent
 from carthago.arena.tournament import GameOutcome, TournamentResult, gauntlet, run_tournament
+from carthago.cli.arena import split_specs
 from carthago.cli.options import parse_options
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.game import Game
@@ -135,6 +136,9 @@ def main() -> None:
     parser.add_argument(
         "--speed-only", action="store_true", help="only measure search speed and answer times"
     )
+    parser.add_argument(
+        "--no-speed", action="store_true", help="only play the pairings, measure no speed"
+    )
     parser.add_argument("--module", action="append", default=[], help="module registering games")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
@@ -142,7 +146,7 @@ def main() -> None:
         importlib.import_module(module)
     options = parse_options(args.option)
     pairings = (
-        [tuple(p.split(",", 1)) for p in args.pairing]
+        [tuple(split_specs([p])) for p in args.pairing]
         if args.pairing
         else [(args.mcts, "random"), (args.mcts, "heuristic"), ("heuristic", "random")]
     )
@@ -177,6 +181,9 @@ def main() -> None:
             )
             print(strength_row(game, result, (time.perf_counter() - start) / 60), flush=True)
             results.append(result)
+        report[game_id] = [r.to_json() for r in results]
+        if args.no_speed:
+            continue
         start = time.perf_counter()
         speeds[game_id] = iterations_per_second(game, args.mcts, seed=args.seed)
         answers[game_id] = seconds_per_move(game, LEVELS["normal"].spec, seed=args.seed)
@@ -185,20 +192,20 @@ def main() -> None:
             file=sys.stderr,
             flush=True,
         )
-        report[game_id] = [r.to_json() for r in results]
-    print()
-    print(
-        f"| game | options | {args.mcts} iterations/s (one core) | level normal "
-        f"({LEVELS['normal'].spec}): mean / max seconds per move |"
-    )
-    print("|---|---|---:|---:|")
-    for game_id, speed in speeds.items():
-        times = answers[game_id]
-        shown = options_text(carthago.load(game_id, **options))
+    if speeds:
+        print()
         print(
-            f"| {game_id} | {shown} | {speed:,.0f} | "
-            f"{sum(times) / len(times):.2f} / {max(times):.2f} |"
+            f"| game | options | {args.mcts} iterations/s (one core) | level normal "
+            f"({LEVELS['normal'].spec}): mean / max seconds per move |"
         )
+        print("|---|---|---:|---:|")
+        for game_id, speed in speeds.items():
+            times = answers[game_id]
+            shown = options_text(carthago.load(game_id, **options))
+            print(
+                f"| {game_id} | {shown} | {speed:,.0f} | "
+                f"{sum(times) / len(times):.2f} / {max(times):.2f} |"
+            )
     if args.json is not None:
         args.json.write_text(
             json.dumps(
