@@ -248,6 +248,8 @@ def test_arena_command_on_a_three_player_game(tmp_path: Path) -> None:
                 "heuristic,random",
                 "--games",
                 "3",
+                "--seating",
+                "permutations",
                 "--json",
                 str(out),
             ],
@@ -255,6 +257,9 @@ def test_arena_command_on_a_three_player_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "3 players" in result.output and "seat share" in result.output
     data = json.loads(out.read_text())
+    assert data["seating"] == "permutations"
+    # Every distinct order of two heuristics and a random (three of them) played once.
+    assert len({tuple(game["seats"]) for game in data["games"][:3]}) == 3
     # Round-robin with two specs at three seats: one heuristic with two random, and the other
     # way round; each agent of each table played every game.
     assert [t["table"] for t in data["tables"][::2]] == [
