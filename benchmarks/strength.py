@@ -155,10 +155,14 @@ def main() -> None:
         if args.pairing
         else [(args.mcts, "random"), (args.mcts, "heuristic"), ("heuristic", "random")]
     )
+    played = (
+        "speed only"
+        if args.speed_only
+        else f"{args.games} games per pairing, seats rotated, --jobs {args.jobs}"
+    )
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}; {args.games} games per pairing, "
-        f"seats rotated, --jobs {args.jobs}, seed {args.seed}"
+        f"Python {platform.python_version()}; {played}, seed {args.seed}"
     )
     print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
     print()
