@@ -210,8 +210,10 @@ def test_trade_cards_kept_from_earlier_turns_are_redrawn() -> None:
 
 
 def _hand_shape(state: RepublicOfCarthageState) -> Counter[tuple[int, bool]]:
+    """Hand sizes, and how many set-up concessions each hand holds (a card drawn to hand in the
+    Forum Phase is of a kind the others never saw, so it is redrawn among every hand kind)."""
     return Counter(
-        (loc, CARDS[card].kind == "concession")
+        (loc, CARDS[card].kind == "concession" and not state.card_forum[card])
         for card, loc in enumerate(state.card_loc)
         if loc >= HAND
     )
@@ -279,7 +281,12 @@ def _exchange_between_others() -> RepublicOfCarthageState:
         state = new(3, 3)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if any(drawer != f for f, hand in enumerate(state.trade_hands) for *_, drawer in hand):
+            if any(
+                drawer not in (f, VIEWER)
+                for f, hand in enumerate(state.trade_hands)
+                if f != VIEWER
+                for *_, drawer in hand
+            ):
                 return state
             who, stage = state.current_player(), state.stage
             forced = {

@@ -33,7 +33,22 @@ N_SOURCES = N_PERSON_SLOTS + 1
 N_DESTINATIONS = N_PERSON_SLOTS + 1 + MAX_FACTIONS
 CONTRIBUTE = TRANSFER + N_SOURCES * N_DESTINATIONS * len(AMOUNTS)
 ALLOCATE = CONTRIBUTE + N_PERSON_SLOTS * len(AMOUNTS)
-NUM_ACTIONS = ALLOCATE + N_PERSON_SLOTS * len(AMOUNTS)
+PART_ONE_END = ALLOCATE + N_PERSON_SLOTS * len(AMOUNTS)
+
+# The later phases encode their own actions, each in its own block of this one space.
+FORUM = 10_000
+"""Forum Phase actions (§6.4): ``FORUM + i`` for i below FORUM_SIZE, laid out in forum.py."""
+FORUM_SIZE = 2_000
+SENATE = FORUM + FORUM_SIZE
+"""Senate Phase actions (§6.5), laid out by the Senate modules."""
+SENATE_SIZE = 8_000
+COMBAT = SENATE + SENATE_SIZE
+"""Exploration, Combat and Revolution Phase actions (§6.6-6.7), laid out by those modules."""
+COMBAT_SIZE = 2_000
+CARDS = COMBAT + COMBAT_SIZE
+"""Event and Intrigue cards played from hand outside the Senate's own windows (§6.4.2.1)."""
+CARDS_SIZE = 1_000
+NUM_ACTIONS = CARDS + CARDS_SIZE
 
 
 def sell(commodity: int, count: int) -> int:

@@ -9,6 +9,7 @@ from carthago.core.options import GameOption
 from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
 from carthago.games.republic_of_carthage.state import (
     N_CARDS,
@@ -29,6 +30,8 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
+    rules_version = 2
+    """2: the action space holds blocks for the Forum, Senate and Combat phases."""
     OPTIONS = (
         GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
         GameOption(
@@ -84,7 +87,8 @@ class RepublicOfCarthageGame(Game):
     def max_game_length(self) -> int:
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations."""
+        drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
+        Forum Phase (``forum.forum_bound``)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -97,6 +101,7 @@ class RepublicOfCarthageGame(Game):
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
+            + forum_bound(factions)
         )
         return SETUP_BOUND + per_turn * self.turn_limit
 

@@ -3,16 +3,22 @@
 After every action the engine carries out stages that need nobody (AUTO) and the decisions of
 Neutral factions, so a state always rests on a human decision, a chance node or the end.
 
-Not yet implemented (issues 9 and 10): the Forum Phase (§6.4), the Senate Phase (§6.5), the
-Exploration and Combat Phase (§6.6) and the Revolution Phase (§6.7). Each turn the log says that
-they are skipped; the end-of-turn checks of §7 that need no Combat result still run.
+The phases after the Trade Phase follow ``stages.PHASES_AFTER_TRADE``: each ends by calling
+``stages.next_phase``, and one not built yet is noted in the log as skipped.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carthago.games.republic_of_carthage import mortality, revenue, setup, trade  # noqa: F401
+from carthago.games.republic_of_carthage import (  # noqa: F401
+    forum,
+    forum_policy,
+    mortality,
+    revenue,
+    setup,
+    trade,
+)
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
 from carthago.games.republic_of_carthage.state import (
     CHANCE,
@@ -25,12 +31,6 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-SKIPPED = (
-    "Forum Phase (rules 6.4)",
-    "Senate Phase (rules 6.5)",
-    "Exploration and Combat Phase (rules 6.6)",
-    "Revolution Phase (rules 6.7)",
-)
 FALL_LIMIT = 4
 """Four active or four lost wars at the end of the Combat Phase end the Republic (§7)."""
 
@@ -97,8 +97,6 @@ def influence_winners(state: S) -> list[int]:
 
 
 def _rest_of_turn(state: S) -> None:
-    for phase in SKIPPED:
-        state.note(f"{phase}: skipped, not implemented yet (issues 9 and 10)")
     active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
     lost = sum(1 for s in state.war_status if s == WAR_LOST)
     if active >= FALL_LIMIT:

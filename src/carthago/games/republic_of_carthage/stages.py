@@ -53,6 +53,32 @@ def auto(name: str, run: Callable[[S], None]) -> None:
     stage(name, Stage(lambda s: AUTO, lambda s, a: run(s), lambda s, a: name))
 
 
+PHASES_AFTER_TRADE = (
+    ("forum_start", "Forum Phase (rules 6.4)"),
+    ("senate_start", "Senate Phase (rules 6.5)"),
+    ("combat_start", "Exploration and Combat Phase (rules 6.6)"),
+    ("revolution_start", "Revolution Phase (rules 6.7)"),
+    ("turn_rest", "End of turn"),
+)
+"""The phases that follow the Trade Phase (§5), by the stage each begins with."""
+
+
+def next_phase(state: S, finished: str) -> None:
+    """Go on to the phase after the one whose first stage is ``finished``.
+
+    A phase whose stages are not registered yet is noted in the log as skipped, so a game of
+    the rules built so far still runs whole turns.
+    """
+    entries = [entry for entry, _ in PHASES_AFTER_TRADE]
+    following = entries.index(finished) + 1 if finished in entries else 0
+    for entry, name in PHASES_AFTER_TRADE[following:]:
+        if entry in STAGES:
+            state.stage = entry
+            return
+        state.note(f"{name}: skipped, not implemented yet")
+    raise AssertionError("the end-of-turn stage is not registered")
+
+
 def dice_outcomes(dice: int) -> list[tuple[int, float]]:
     """The totals of ``dice`` six-sided dice with their probabilities.
 

@@ -17,6 +17,7 @@ from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
 from carthago.games.republic_of_carthage.components import COMPONENTS
 
 if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.game import RepublicOfCarthageGame
 
 C = COMPONENTS
@@ -65,6 +66,13 @@ PROV_UNBORN, PROV_FORUM, PROV_GOVERNED, PROV_GONE = range(4)
 # War states (war_status).
 WAR_UNSEEN, WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED, WAR_LOST, WAR_DEFEATED = range(6)
 WAR_STATUS_NAMES = ("unseen", "inactive", "active", "unprosecuted", "lost", "defeated")
+LEADERS = tuple(C.leaders.values())
+LEADER_INDEX = {leader.id: i for i, leader in enumerate(LEADERS)}
+# Enemy Leader states (leader_status).
+LEADER_UNSEEN, LEADER_INACTIVE, LEADER_ACTIVE, LEADER_REMOVED = range(4)
+LEADER_STATUS_NAMES = ("unseen", "inactive", "active", "removed")
+TABLE_EVENTS = tuple(C.table_events.values())
+TABLE_EVENT_INDEX = {event.id: i for i, event in enumerate(TABLE_EVENTS)}
 
 _LIST_FIELDS = (
     "card_loc",
@@ -106,6 +114,12 @@ _LIST_FIELDS = (
     "sold_kinds",
     "rebel_units",
     "rebels",
+    "table_event",
+    "leader_status",
+    "war_deserters",
+    "votes",
+    "pirated",
+    "card_forum",
 )
 _INT_FIELDS = (
     "turn",
@@ -121,6 +135,8 @@ _INT_FIELDS = (
     "offer_round",
     "bankrupt",
     "first_human_turn",
+    "initiative",
+    "initiatives",
 )
 _STR_FIELDS = ("stage", "ended", "resume")
 
@@ -128,7 +144,7 @@ _STR_FIELDS = ("stage", "ended", "resume")
 class RepublicOfCarthageState(State):
     """A position; ``stage`` names the step of the sequence of play being carried out."""
 
-    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer")
+    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer", "forces")
 
     def __init__(self, game: RepublicOfCarthageGame) -> None:
         super().__init__(game)
@@ -185,6 +201,29 @@ class RepublicOfCarthageState(State):
         """Armies following a rebel (§6.7.3), by unit type; maintained by the rebel faction."""
         self.rebels: list[int] = []
         """The rebel faction and commanders, [faction, person, ...], or [] without a revolt."""
+        self.table_event = [0] * len(C.table_events)
+        """Per Table Event (data order): 0 not on the board, 1 face up, 2 upside down (it recurred
+        this turn). An event lies on the board, in force, from the initiative that drew it until
+        the next Forum Phase removes it (§6.4.1); table_events.py says what each level does."""
+        self.leader_status = [LEADER_UNSEEN] * len(LEADERS)
+        """Per Enemy Leader (data order): unseen, in the Leaders area (inactive), with his Active
+        wars, or removed from play (§6.4.2 Enemy Leader, §6.4.4 Aging Leaders)."""
+        self.war_deserters = [0] * (len(WARS) * len(UNITS))
+        """Counters that deserted when war w appeared, at w * len(UNITS) + unit: they sit in
+        ``unit_unavailable`` until Carthage defeats war w (§6.4.2 War); Combat gives them back."""
+        self.votes = [0] * factions
+        """Per faction, the votes tallied at the end of the Forum Phase (§6.4.4): the Oratory of
+        its Senators in Carthage."""
+        self.pirated = [0] * N_COMMODITIES
+        """Trade cards the Pirates Table Event took, by commodity: back to their stacks when the
+        event is removed at the next Forum Phase."""
+        self.card_forum = [0] * N_CARDS
+        """1 for a hand card drawn from the deck in a Forum Phase (its ``card_origin`` is the
+        draw), 0 for cards dealt at set-up: hidden.py redraws the two groups apart."""
+        self.initiative = -1
+        """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
+        self.initiatives = 0
+        """Initiatives taken in this Forum Phase, auctioned ones included (§6.4.3: six in all)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []
@@ -197,6 +236,8 @@ class RepublicOfCarthageState(State):
         """Per faction, sorted (commodity, history index of the draw, drawing faction)."""
         self.offer: tuple[int, ...] = ()
         """The trade offer under way: see trade.py for its layout."""
+        self.forces: tuple[Force, ...] = ()
+        """Forces in the field, in the order the Senate sent them (forces.py)."""
         from carthago.games.republic_of_carthage.phases import advance
         from carthago.games.republic_of_carthage.setup import initialise
 
@@ -286,16 +327,20 @@ class RepublicOfCarthageState(State):
             setattr(new, name, getattr(self, name))
         new.trade_hands = list(self.trade_hands)
         new.offer = self.offer
+        new.forces = self.forces
 
     def _fields_to_dict(self) -> JSONDict:
         fields: JSONDict = {name: list(getattr(self, name)) for name in _LIST_FIELDS}
         fields.update({name: getattr(self, name) for name in (*_INT_FIELDS, *_STR_FIELDS)})
         fields["trade_hands"] = [[list(card) for card in hand] for hand in self.trade_hands]
         fields["offer"] = list(self.offer)
+        fields["forces"] = [force.to_list() for force in self.forces]
         return fields
 
     def _fields_from_dict(self, fields: JSONDict) -> None:
-        for name in (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer"):
+        from carthago.games.republic_of_carthage.forces import Force
+
+        for name in (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer", "forces"):
             if name not in fields:
                 raise InvalidStateError(f"republic_of_carthage state lacks field {name!r}")
         for name in _LIST_FIELDS:
@@ -316,6 +361,15 @@ class RepublicOfCarthageState(State):
             for hand in fields["trade_hands"]
         ]
         self.offer = tuple(int(v) for v in fields["offer"])
+        forces = fields["forces"]
+        if not isinstance(forces, list) or not all(
+            isinstance(f, list) and all(isinstance(v, int) for v in f) for f in forces
+        ):
+            raise InvalidStateError("field 'forces' must be a list of lists of whole numbers")
+        try:
+            self.forces = tuple(Force.from_list(f) for f in forces)
+        except ValueError as error:
+            raise InvalidStateError(f"field 'forces': {error}") from error
         if len(self.card_loc) != N_CARDS or len(self.owner) != N_PERSONS:
             raise InvalidStateError("card or person lists have the wrong length")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -46,6 +48,7 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("forum", "Forum Phase"),
 )
 
 
@@ -143,6 +146,18 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
     return view
 
 
+def _force(force: Force) -> dict[str, Any]:
+    """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
+    return {
+        "target": WARS[force.war].name if force.war >= 0 else _card_name(force.exploration),
+        "commanders": [describe_person(p) for p in force.commanders],
+        "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
+        "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
+        "sent_turn": force.sent,
+        "status": force.status,
+    }
+
+
 def observe(state: S, viewer: int | None) -> dict[str, Any]:
     head = hrao(state)
     return {
@@ -186,6 +201,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             }
             for i, unit in enumerate(UNITS)
         },
+        "in_the_field": [_force(force) for force in state.forces],
         "trade_fleets": state.trade_fleets,
         "caravans": state.caravans,
         "stacks": [stack_size(state, n) for n in range(1, 10)],
@@ -200,4 +216,5 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        **forum_view(state),
     }
