@@ -71,6 +71,16 @@ def results_table(result: TournamentResult) -> Table:
     return table
 
 
+def lineup(table: Sequence[str]) -> str:
+    """A table's specs, each once with how many seats it fills.
+
+    >>> lineup(("mcts", "random", "random"))
+    'mcts, 2 random'
+    """
+    counts = {spec: table.count(spec) for spec in table}
+    return ", ".join(spec if n == 1 else f"{n} {spec}" for spec, n in counts.items())
+
+
 def agents_table(result: TournamentResult) -> Table:
     """Per table, every agent's wins (among the winners), draws (all equal) and losses."""
     table = Table(
@@ -84,7 +94,7 @@ def agents_table(result: TournamentResult) -> Table:
     for score in result.agents:
         win = score.win_interval()
         table.add_row(
-            " · ".join(score.table),
+            lineup(score.table),
             score.agent,
             str(score.seats),
             str(score.wins),
