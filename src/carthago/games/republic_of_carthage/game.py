@@ -9,6 +9,7 @@ from carthago.core.options import GameOption
 from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
 from carthago.games.republic_of_carthage.senate import actions_per_turn as senate_actions
 from carthago.games.republic_of_carthage.state import (
@@ -94,8 +95,9 @@ class RepublicOfCarthageGame(Game):
     def max_game_length(self) -> int:
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations;
-        the Senate's bounded proposals (senate.actions_per_turn)."""
+        drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
+        Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
+        (``senate.actions_per_turn``)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -108,6 +110,7 @@ class RepublicOfCarthageGame(Game):
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
+            + forum_bound(factions)
             + senate_actions(factions)
         )
         return SETUP_BOUND + per_turn * self.turn_limit

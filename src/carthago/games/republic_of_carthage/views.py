@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -47,6 +48,7 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("forum", "Forum Phase"),
     ("senate", "Senate Phase"),
 )
 
@@ -112,7 +114,7 @@ def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
         "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
         "trade_backs": _trade_backs(state, faction),
         "trade_cards": (
-            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if own else None
+            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if open_hand else None
         ),
         "trade_income": state.trade_income[faction],
         "sold": [
@@ -139,7 +141,7 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
         said = offer[4 + side]
         if said >= 0:
             part["said_also"] = commodity_name(said)
-        if viewer == offer[side]:
+        if viewer == offer[side] or not state.human(offer[side]):  # Neutral cards are open
             part["contents"] = [commodity_name(c) for c in cards]
         view[key] = part
     return view
@@ -215,6 +217,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        **forum_view(state),
         "senate": _senate(state),
     }
 
