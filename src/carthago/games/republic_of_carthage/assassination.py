@@ -175,7 +175,7 @@ stage(
     Stage(
         lambda s: s.owner[s.order[0]],
         _card_apply,
-        lambda s, a: "no Assassin card" if a == SA.PASS else "play an Assassin card",
+        lambda s, a: "no Assassin card" if a == SA.PASS else f"play Assassin (card {a - SA.CARD})",
         legal=lambda s: _card_legal(s, 0, "assassin"),
         neutral=lambda s: _card_legal(s, 0, "assassin")[-1],
     ),
@@ -185,7 +185,9 @@ stage(
     Stage(
         lambda s: s.owner[s.order[1]],
         _bodyguard_apply,
-        lambda s, a: "no Secret Bodyguard" if a == SA.PASS else "play a Secret Bodyguard",
+        lambda s, a: (
+            "no Secret Bodyguard" if a == SA.PASS else f"play Secret Bodyguard (card {a - SA.CARD})"
+        ),
         legal=lambda s: _card_legal(s, 1, "secret_bodyguard"),
         neutral=lambda s: _card_legal(s, 1, "secret_bodyguard")[-1],
     ),

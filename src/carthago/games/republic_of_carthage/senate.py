@@ -474,9 +474,9 @@ def _floor_apply(state: S, action: int) -> None:
 
 def _floor_text(state: S, action: int) -> str:
     if SA.VETO <= action < SA.RESERVE:
-        return "Public Outcry: veto"
+        return f"Public Outcry (card {action - SA.VETO}): veto"
     if SA.RESERVE <= action < SA.CARD:
-        return "Public Outcry: reserve the floor"
+        return f"Public Outcry (card {action - SA.RESERVE}): reserve the floor"
     if action == SA.PASS:
         return "let the vote go on"
     if action >= SA.ASSASSINATE:
