@@ -312,12 +312,12 @@ def _complete(state: S) -> None:
     """A proposal is made: ask the consents it needs, pass it if it cannot fail, else vote."""
     proposal = state.proposal
     state.note(f"Proposal: {P.text(state, proposal)}")
+    if state.sub in (PROSECUTION_STEP, OTHER_STEP):
+        state.proposals += 1  # a withdrawn proposal counts too: the bound must hold
     if P.was_rejected(state, proposal):
         state.note("It was rejected earlier this turn and is withdrawn")
         _after(state)
         return
-    if state.sub in (PROSECUTION_STEP, OTHER_STEP):
-        state.proposals += 1
     kind = proposal[0]
     if kind == P.LIFE:
         state.life_proposed = state.turn
