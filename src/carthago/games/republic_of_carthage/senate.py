@@ -737,6 +737,12 @@ def after_assassination(state: S, leader: int, victim_popularity: int) -> None:
     if leader < 0:
         _resume_floor(state)
         return
+    if state.pm < 0 or state.owner[state.pm] < 0 or state.ploc[state.pm] != CARTHAGE:
+        # The victim presided: the next officer calls the trial's votes if the Censor cannot.
+        state.pm = choose_pm(state)
+        if state.pm < 0:
+            _end(state, "nobody is left to preside")
+            return
     state.stash = [victim_popularity, len(state.ctx), *state.ctx, *state.proposal]
     state.ctx = []
     state.proposal = [P.MAJOR, leader, P.NONE]
