@@ -9,6 +9,8 @@ from carthago.core.options import GameOption
 from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.card_play import PLAY_BOUND
+from carthago.games.republic_of_carthage.card_play import bound as card_bound
 from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
 from carthago.games.republic_of_carthage.state import (
@@ -88,7 +90,8 @@ class RepublicOfCarthageGame(Game):
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
         drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
-        Forum Phase (``forum.forum_bound``)."""
+        Forum Phase (``forum.forum_bound``); card windows (``card_play.bound``); over the
+        game, the card plays (``card_play.PLAY_BOUND``)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -102,8 +105,9 @@ class RepublicOfCarthageGame(Game):
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
             + forum_bound(factions)
+            + card_bound(factions)
         )
-        return SETUP_BOUND + per_turn * self.turn_limit
+        return SETUP_BOUND + PLAY_BOUND + per_turn * self.turn_limit
 
     def new_initial_state(self) -> RepublicOfCarthageState:
         return RepublicOfCarthageState(self)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
+    card_play,
     forum,
     forum_policy,
     mortality,
@@ -47,7 +48,11 @@ def advance(state: S) -> None:
         if who == AUTO:
             definition.apply(state, -1)
         elif who >= 0 and not state.human(who):
-            definition.apply(state, definition.neutral(state))
+            card = card_play.neutral_play(state, who)
+            if card >= 0:
+                card_play.play(state, card, who)
+            else:
+                definition.apply(state, definition.neutral(state))
         else:
             return
 
@@ -58,7 +63,10 @@ def actor(state: S) -> int:
 
 
 def legal(state: S) -> list[int]:
-    return _stage(state).legal(state)
+    """The stage's actions, plus the Event and Intrigue cards its actor may play now (every
+    other block lies below ``actions.CARDS``, so the list stays sorted)."""
+    definition = _stage(state)
+    return definition.legal(state) + card_play.playable_actions(state, definition.actor(state))
 
 
 def outcomes(state: S) -> list[tuple[int, float]]:
@@ -66,11 +74,16 @@ def outcomes(state: S) -> list[tuple[int, float]]:
 
 
 def apply(state: S, action: int) -> None:
-    _stage(state).apply(state, action)
+    if card_play.PLAY <= action < card_play.PASS and not state.stage.startswith("cards_"):
+        card_play.play(state, action, _stage(state).actor(state))
+    else:
+        _stage(state).apply(state, action)
     advance(state)
 
 
 def describe(state: S, action: int) -> str:
+    if action >= card_play.PLAY:
+        return card_play.describe(state, action)
     return _stage(state).describe(state, action)
 
 

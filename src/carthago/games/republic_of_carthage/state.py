@@ -120,6 +120,10 @@ _LIST_FIELDS = (
     "votes",
     "pirated",
     "card_forum",
+    "card_ctx",
+    "trade_mod",
+    "roll_bonus",
+    "forum_held",
 )
 _INT_FIELDS = (
     "turn",
@@ -138,7 +142,7 @@ _INT_FIELDS = (
     "initiative",
     "initiatives",
 )
-_STR_FIELDS = ("stage", "ended", "resume")
+_STR_FIELDS = ("stage", "ended", "resume", "card_resume")
 
 
 class RepublicOfCarthageState(State):
@@ -220,6 +224,20 @@ class RepublicOfCarthageState(State):
         self.card_forum = [0] * N_CARDS
         """1 for a hand card drawn from the deck in a Forum Phase (its ``card_origin`` is the
         draw), 0 for cards dealt at set-up: hidden.py redraws the two groups apart."""
+        self.card_ctx: list[int] = []
+        """An Event or Intrigue play under way, or a card reaction window (card_play.py)."""
+        self.card_resume = ""
+        """The stage a card play or a card window returns to (card_play.py)."""
+        self.trade_mod = [0] * N_COMMODITIES
+        """Per commodity, 4 * turn + mode of a Trade Phase value Event played that turn (mode 1
+        double, 2 half rounded up; card_play.card_value): only the turn it names counts."""
+        self.roll_bonus = [0] * (2 * factions)
+        """Per faction, 1 at 2 * f for a pending Fair Winds (next Exploration roll), at 2 * f + 1
+        for a pending Sacred Band (next war roll with a legion): card_play.take_roll_bonus."""
+        self.forum_held = [0] * factions
+        """Per faction, a public upper bound on the hand cards it may hold from Forum draws: its
+        draws to hand, less the Events it played or lost to Influence Peddling, plus Events it
+        took (card_play.py asks a human faction in a card window only when this is positive)."""
         self.initiative = -1
         """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
         self.initiatives = 0
