@@ -129,6 +129,7 @@ def test_s6_4_2_1_trade_phase_values_for_this_turn(ident: str, name: str, factor
     card = _give(state, faction, ident)
     state.apply_action(P.PLAY + card)
     expected = value * 2 if factor == 2.0 else -(-value // 2)
+    assert any(name in text for text in state.observation(0)["cards_in_force"])
     assert P.card_value(state, commodity) == expected
     assert P.PLAY + _give(state, faction, ident) not in state.legal_actions()  # already in force
     state.turn += 1
@@ -163,6 +164,8 @@ def test_s6_4_2_1_fair_winds_adds_two_to_one_exploration_roll() -> None:
     mine = _force(state, state.faction_leader[0], "libyan")
     assert P.take_roll_bonus(state, theirs, war=False) == 0
     assert P.take_roll_bonus(state, mine, war=True) == 0
+    assert "Fair Winds for Player 1" in state.observation(1)["cards_in_force"]
+    assert "Fair Winds" in state.game.render_observation(state.observation(1))
     assert P.take_roll_bonus(state, mine, war=False) == 2
     assert P.take_roll_bonus(state, mine, war=False) == 0  # used up
 

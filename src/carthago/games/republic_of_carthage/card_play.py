@@ -225,7 +225,7 @@ def _eligible(state: S, card: int, faction: int) -> bool:
 
 
 def _playable(state: S, faction: int) -> list[int]:
-    if state.ended or state.stage.startswith(("setup_", "cards_")):
+    if faction < 0 or state.ended or state.stage.startswith(("setup_", "cards_")):
         return []
     return [c for c in held(state, faction, GENERAL) if _eligible(state, c, faction)]
 
@@ -424,6 +424,20 @@ def _tophet_apply(state: S, action: int) -> None:
 
 def _window_legal(state: S, faction: int, kind: str) -> list[int]:
     return [PLAY + c for c in held(state, faction, (kind,))] + [PASS]
+
+
+def view(state: S) -> dict[str, list[str]]:
+    """What played cards keep in force (public): this turn's trade values, pending bonuses."""
+    shown = []
+    for commodity, item in enumerate(C.commodities):
+        mode = trade_mode(state, commodity)
+        if mode:
+            shown.append(f"{item.name} worth {'double' if mode == DOUBLE else 'half'}")
+    for slot, pending in enumerate(state.roll_bonus):
+        if pending:
+            card = "Sacred Band" if slot % 2 == WAR else "Fair Winds"
+            shown.append(f"{card} for {state.rg.faction_names[slot // 2]}")
+    return {"cards_in_force": shown}
 
 
 # -- Neutral factions (§9) -----------------------------------------------------------------------

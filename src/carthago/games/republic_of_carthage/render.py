@@ -96,6 +96,9 @@ def render(observation: dict[str, Any]) -> str:
     for war in observation["wars"]:
         lines.append(f"War: {war['war']} ({war['status']})")
     lines.extend(_forum_lines(observation))
+    if observation["cards_in_force"]:
+        text = "Cards in force: " + ", ".join(observation["cards_in_force"])
+        lines.append(textwrap.shorten(text, WIDTH))
     offer = observation["offer"]
     if offer:
         lines.append(f"Offer {offer['from']} -> {offer['to']}: {offer['offer']}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.forum_view import forum_view
@@ -217,4 +218,5 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
         **forum_view(state),
+        **card_view(state),
     }
