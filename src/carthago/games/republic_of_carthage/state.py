@@ -107,6 +107,13 @@ _LIST_FIELDS = (
     "sold_kinds",
     "rebel_units",
     "rebels",
+    "fleet_victory",
+    "generals",
+    "captives",
+    "veteran_of",
+    "fought",
+    "won",
+    "rebel_veterans",
 )
 _INT_FIELDS = (
     "turn",
@@ -122,6 +129,9 @@ _INT_FIELDS = (
     "offer_round",
     "bankrupt",
     "first_human_turn",
+    "rebel_turn",
+    "revolt_won",
+    "suffete_for_life",
 )
 _STR_FIELDS = ("stage", "ended", "resume")
 
@@ -186,6 +196,26 @@ class RepublicOfCarthageState(State):
         """Armies following a rebel (§6.7.3), by unit type; maintained by the rebel faction."""
         self.rebels: list[int] = []
         """The rebel faction and commanders, [faction, person, ...], or [] without a revolt."""
+        self.fleet_victory = [0] * len(WARS)
+        """Per war, 1 when its naval part is won (§6.5.7 Naval Wars: the Fleet Victory marker)."""
+        self.generals: list[int] = []
+        """Persons holding the office of General (§6.6.2 Standoff, Disaster, Stalemate)."""
+        self.captives: list[int] = []
+        """Captured commanders and the war holding them, [person, war, ...] (§6.6.2)."""
+        self.veteran_of: list[int] = []
+        """Veteran allegiances, [unit, person, ...]; Veterans not listed are unassigned."""
+        self.fought: list[int] = []
+        """Commanders who gave battle this turn (§6.7.1 Public Reaction)."""
+        self.won: list[int] = []
+        """Commanders whose battle this turn ended in Victory (they skip Public Reaction)."""
+        self.rebel_veterans = [0] * len(UNITS)
+        """How many of ``rebel_units`` are Veterans (worth 2 in the rebel's strength)."""
+        self.rebel_turn = 0
+        """The turn the current revolt began (the Senate must fight it from the next turn)."""
+        self.revolt_won = 0
+        """1 once the rebels beat the Senate, or the Senate left them unfought (§6.7.3)."""
+        self.suffete_for_life = -1
+        """The person the Senate elected Suffete for Life this turn, or -1 (§6.5.7, §7)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []

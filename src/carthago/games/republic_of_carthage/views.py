@@ -47,6 +47,10 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("combat", "Exploration and Combat Phase"),
+    ("war", "Exploration and Combat Phase"),
+    ("explore", "Exploration and Combat Phase"),
+    ("revolution", "Revolution Phase"),
 )
 
 
