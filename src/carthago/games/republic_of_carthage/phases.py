@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
+    exploration,
     mortality,
     revenue,
     setup,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.specials import war_bonus
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
     Stage,
@@ -368,6 +369,8 @@ def _roll(state: S, roll: int) -> None:
     force = current(state)
     naval = bool(state.ctx[C_NAVAL])
     military = sum(stat(p, "mil") for p in force.commanders)
+    if war != REBEL_WAR:
+        military += sum(war_bonus(p, WARS[war].family) for p in force.commanders)
     mine = force_strength(force, naval)
     theirs = war_strength(state, war, naval)
     total = roll + military + mine - theirs
@@ -894,13 +897,3 @@ def _combat_end(state: S) -> None:
 
 
 auto("combat_end", _combat_end)
-
-
-def _combat_start(state: S) -> None:
-    state.note("Exploration and Combat Phase (rules 6.6)")
-    state.fought = []
-    state.won = []
-    combat_wars(state)
-
-
-auto("combat_start", _combat_start)
