@@ -279,7 +279,11 @@ def _exchange_between_others() -> RepublicOfCarthageState:
         state = new(3, 3)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if any(drawer != f for f, hand in enumerate(state.trade_hands) for *_, drawer in hand):
+            if any(
+                drawer != f and {f, drawer} == {1, 2}
+                for f, hand in enumerate(state.trade_hands)
+                for *_, drawer in hand
+            ):
                 return state
             who, stage = state.current_player(), state.stage
             forced = {

@@ -67,12 +67,15 @@ def resample(state: T, player: int, rng: random.Random) -> T:
         state = replayed
     if state.stage in TRADE_RESAMPLE_STAGES:
         _resample_trade(state, player, rng)
-    return state
+    from carthago.games.republic_of_carthage.revolution import resample_bribe
+
+    return resample_bribe(state, player, rng)
 
 
 def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str, ...]) -> None:
     # A concession its holder has just named to play is in the history by name.
-    named = state.ctx if state.stage == "setup_concession_target" else []
+    targets = ("setup_concession_target", "revolution_concession_target")
+    named = state.ctx if state.stage in targets else []
     slots = [
         card
         for card, loc in enumerate(state.card_loc)

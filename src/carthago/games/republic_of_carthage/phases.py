@@ -15,6 +15,7 @@ from carthago.games.republic_of_carthage import (  # noqa: F401
     exploration,
     mortality,
     revenue,
+    revolution,
     setup,
     trade,
     war,

@@ -151,7 +151,13 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
 def _force(force: Force) -> dict[str, Any]:
     """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
     return {
-        "target": WARS[force.war].name if force.war >= 0 else _card_name(force.exploration),
+        "target": (
+            _card_name(force.exploration)
+            if force.war < 0
+            else WARS[force.war].name
+            if force.war < len(WARS)
+            else "the rebellion"
+        ),
         "commanders": [describe_person(p) for p in force.commanders],
         "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
         "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
@@ -218,4 +224,31 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        "fleet_victories": [WARS[w].name for w, won in enumerate(state.fleet_victory) if won],
+        "generals": [describe_person(p) for p in state.generals],
+        "captives": [
+            {
+                "captive": describe_person(state.captives[i]),
+                "held_by": WARS[state.captives[i + 1]].name,
+            }
+            for i in range(0, len(state.captives), 2)
+        ],
+        "rebellion": _rebellion(state),
+        "suffete_for_life": (
+            describe_person(state.suffete_for_life) if state.suffete_for_life >= 0 else None
+        ),
+    }
+
+
+def _rebellion(state: S) -> dict[str, Any] | None:
+    """The revolt under way (§6.7.3), open to all: rebels, their armies, since when."""
+    if not state.rebels:
+        return None
+    return {
+        "faction": state.rg.faction_names[state.rebels[0]],
+        "rebels": [describe_person(p) for p in state.rebels[1:]],
+        "armies": {UNITS[u].id: n for u, n in enumerate(state.rebel_units) if n},
+        "veterans": {UNITS[u].id: n for u, n in enumerate(state.rebel_veterans) if n},
+        "since_turn": state.rebel_turn,
+        "succeeded": bool(state.revolt_won),
     }
