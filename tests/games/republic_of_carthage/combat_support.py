@@ -7,6 +7,8 @@ from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
+    DISCARD,
+    HAND,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -25,6 +27,10 @@ def quiet_state(players: int = 3, seed: int = 0) -> S:
     """Turn 1 before its Mortality chit, every war off the board but the ones a test adds."""
     state = first_turn(players, seed)
     state.war_status = [WAR_UNSEEN] * len(state.war_status)
+    # Hand cards dealt at set-up would be asked about in the Revolution Phase: set them aside.
+    for card, loc in enumerate(state.card_loc):
+        if loc >= HAND:
+            state.card_loc[card] = DISCARD
     return state
 
 

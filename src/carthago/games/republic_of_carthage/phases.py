@@ -18,12 +18,12 @@ from carthago.games.republic_of_carthage import (  # noqa: F401
     revolution,
     setup,
     trade,
+    victory,
     war,
 )
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
 from carthago.games.republic_of_carthage.state import (
     CHANCE,
-    DECK,
 )
 
 if TYPE_CHECKING:
@@ -95,9 +95,7 @@ def influence_winners(state: S) -> list[int]:
 
 
 def _rest_of_turn(state: S) -> None:
-    deck_empty = not any(loc == DECK for loc in state.card_loc)
-    if deck_empty and state.era == 2:
-        end_game(state, "the deck is exhausted", influence_winners(state))
+    if victory.end_of_turn(state):
         return
     if state.turn >= state.rg.turn_limit:
         end_game(state, f"turn limit {state.rg.turn_limit}", influence_winners(state))
