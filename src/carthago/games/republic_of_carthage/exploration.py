@@ -39,7 +39,11 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
-from carthago.games.republic_of_carthage.war import combat_wars, forget_person
+from carthago.games.republic_of_carthage.war import (
+    combat_wars,
+    drop_absent_commanders,
+    forget_person,
+)
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.components import Exploration
@@ -87,6 +91,7 @@ def _current(state: S) -> Force:
 
 def _start(state: S) -> None:
     state.note("Exploration and Combat Phase (rules 6.6)")
+    drop_absent_commanders(state)
     state.fought = []
     state.won = []
     state.order = []

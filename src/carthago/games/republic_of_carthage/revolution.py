@@ -68,6 +68,7 @@ from carthago.games.republic_of_carthage.state import (
 from carthago.games.republic_of_carthage.war import (
     ARMIES,
     VICTORIOUS,
+    drop_absent_commanders,
     drop_allegiance,
     forget_person,
     free_captive,
@@ -96,6 +97,7 @@ COURT_OF_104 = next((i for i, c in enumerate(CARDS) if c.id == "COURT-OF-104"), 
 
 def _start(state: S) -> None:
     state.note("Revolution Phase (rules 6.7)")
+    drop_absent_commanders(state)
     state.ctx = [
         p
         for p in dict.fromkeys(state.fought)
@@ -368,6 +370,13 @@ def _victorious(state: S, holder: int) -> int:
 
 
 def _start_revolts(state: S) -> None:
+    index = 0
+    while index < len(state.forces):
+        force = state.forces[index]
+        if force.status == VICTORIOUS and not force.commanders:
+            F.bring_home(state, index)  # nobody left to hold the armies: back on the board
+            continue
+        index += 1
     seats = clockwise(state, hrao_faction(state))
     holders = [f.commanders[0] for f in state.forces if f.status == VICTORIOUS and f.commanders]
     state.order = sorted(holders, key=lambda p: (seats.index(state.owner[p]), family_of(p)))
@@ -459,9 +468,8 @@ def _revolt_decision(state: S, action: int) -> None:
     state.rebels = [faction, person]
     state.rebel_turn = state.turn
     state.note(f"{describe_person(person)} revolts against Carthage")
-    # The armies stay on his card while their allegiance is rolled: they leave the force.
-    for unit in range(len(UNITS)):
-        state.unit_active[unit] -= force.units[unit] if unit in ARMIES else 0
+    # The armies wait on his card while their allegiance is rolled (still Senate counters
+    # until they join him): the rows after the five working values count them.
     state.ctx = [holder, person, -1, 0, 0]
     state.ctx += [*force.units, *force.veterans]
     others = [p for p in force.commanders if p != person]
@@ -505,17 +513,24 @@ def _own_veterans(state: S, person: int) -> None:
         unit, follows = pairs[i], pairs[i + 1]
         if follows != person:
             continue
-        in_force = _pending_vets(state)[unit] > 0
-        if in_force:
+        if _pending_vets(state)[unit] > 0:
             state.ctx[5 + len(UNITS) + unit] -= 1
             state.ctx[5 + unit] -= 1
-        elif F.veterans_at_home(state, unit) > 0:
-            state.unit_active[unit] -= 1
-        else:
+        elif F.veterans_at_home(state, unit) <= 0:
             continue
+        state.unit_active[unit] -= 1
         state.unit_veteran[unit] -= 1
         drop_allegiance(state, unit, person)
         _to_rebels(state, unit, True)
+
+
+def _trim_allegiance(state: S, unit: int) -> None:
+    """A Veteran that rebelled on a roll: drop one allegiance of its type if the Senate's
+    remaining Veterans of that type could no longer carry them all."""
+    pairs = state.veteran_of
+    listed = [i for i in range(0, len(pairs), 2) if pairs[i] == unit]
+    if len(listed) > state.unit_veteran[unit]:
+        del pairs[listed[-1] : listed[-1] + 2]
 
 
 def _to_rebels(state: S, unit: int, veteran: bool) -> None:
@@ -533,6 +548,14 @@ def _co_commander(state: S, action: int) -> None:
         state.rebels.append(other)
         _own_veterans(state, other)
         state.note(f"{describe_person(other)} joins the revolt")
+    else:
+        # His Veterans in the force follow him, not the rebel: no roll for them.
+        pairs = state.veteran_of
+        for i in range(0, len(pairs), 2):
+            unit = pairs[i]
+            if pairs[i + 1] == other and _pending_vets(state)[unit] > 0:
+                state.ctx[5 + len(UNITS) + unit] -= 1
+                state.ctx[5 + unit] -= 1
     state.stage = "revolution_allegiance"
 
 
@@ -613,15 +636,15 @@ def _allegiance_roll(state: S, roll: int) -> None:
     state.ctx[5 + unit] -= 1
     if veteran:
         state.ctx[5 + len(UNITS) + unit] -= 1
-        state.unit_veteran[unit] -= 1
     total = roll + state.ctx[R_ADDED] + allegiance_bonus(person)
     state.ctx[R_ADDED] = 0
     if total > LOYAL_UP_TO[state.era]:
+        state.unit_active[unit] -= 1
+        if veteran:
+            state.unit_veteran[unit] -= 1
+            _trim_allegiance(state, unit)
         _to_rebels(state, unit, veteran)
     else:
-        state.unit_active[unit] += 1
-        if veteran:
-            state.unit_veteran[unit] += 1
         state.note(f"Allegiance roll {total}: a {UNITS[unit].name} stays loyal")
     state.stage = "revolution_allegiance"
 

@@ -34,10 +34,12 @@ from carthago.games.republic_of_carthage.stages import (
     weighted,
 )
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
     CAPTURED,
     CARDS,
     CHIT_DRAW_TWO,
     CHIT_NONE,
+    EXPEDITION,
     FORUM,
     IN_PLAY,
     PROV_FORUM,
@@ -251,6 +253,16 @@ def _drop_commander(state: S, person: int) -> None:
 
 
 # -- the phase -------------------------------------------------------------------------------
+
+
+def drop_absent_commanders(state: S) -> None:
+    """Commanders who died (a Mortality Phase chit) or left the field are off their forces."""
+    kept = []
+    for force in state.forces:
+        place = AT_WAR if force.war >= 0 else EXPEDITION
+        present = tuple(p for p in force.commanders if state.ploc[p] == place)
+        kept.append(force if present == force.commanders else _with(force, commanders=present))
+    state.forces = tuple(kept)
 
 
 def combat_wars(state: S) -> None:
@@ -781,8 +793,18 @@ def _spoils(state: S) -> None:
         state.treasury += card.victory_treasury
         state.note(f"Spoils: {card.victory_treasury}T to the State Treasury ({state.treasury}T)")
     for unit_id, count in card.victory_pool:
-        state.unit_pool[UNIT_INDEX[unit_id]] += count
-        state.note(f"{count} {UNITS[UNIT_INDEX[unit_id]].name} join the Force Pool")
+        unit = UNIT_INDEX[unit_id]
+        # New counters come from those not yet in play: never more than the printed total.
+        placed = (
+            state.unit_pool[unit]
+            + state.unit_active[unit]
+            + state.unit_unavailable[unit]
+            + state.rebel_units[unit]
+        )
+        added = min(count, UNITS[unit].total - placed)
+        if added > 0:
+            state.unit_pool[unit] += added
+            state.note(f"{added} {UNITS[unit].name} join the Force Pool")
     state.war_status[war] = WAR_DEFEATED
     _deserters_return(state, war)
     for province in card.provinces:
