@@ -384,3 +384,29 @@ def test_s6_7_3_rebels_are_a_war_for_the_four_war_limit() -> None:
     while not state.is_terminal() and state.stage in ("war_loss", "war_chit", "war_veteran"):
         chance(state, state.chance_outcomes()[0][0])
     assert state.ended == "four active wars"
+
+
+# -- §9 Neutral factions ----------------------------------------------------------------------
+
+
+def _neutral_victor(role: str, legions: int) -> tuple[S, int]:
+    from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES
+
+    state = quiet_state(players=1)
+    faction = state.neutral_role.index(NEUTRAL_ROLES.index(role))
+    [person] = commanders(state, 1, faction=faction)
+    state.office_holder = [-1 if h == person else h for h in state.office_holder]
+    victorious(state, [person], legions=legions)
+    return state, person
+
+
+def test_s9_imperials_revolt_with_a_strong_force() -> None:
+    state, person = _neutral_victor("Imperials", legions=14)
+    revolution(state)
+    assert state.rebels[:2] == [state.owner[person], person]
+
+
+def test_s9_conservatives_bring_the_armies_home() -> None:
+    state, person = _neutral_victor("Conservatives", legions=14)
+    revolution(state)
+    assert state.rebels == [] and state.ploc[person] == CARTHAGE

@@ -21,6 +21,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.specials import exploration_bonus
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -34,6 +35,7 @@ from carthago.games.republic_of_carthage.state import (
     CARDS,
     CHIT_DRAW_TWO,
     CHIT_NONE,
+    N_PERSONS,
     REMOVED,
     describe_person,
     family_of,
@@ -58,6 +60,9 @@ RESULTS = ("disaster", "lost", "raiders", "no_progress", "success")
 PER_CHIT = 5
 """One Mortality chit per 5 Trade Fleets or Caravans lost, or part of 5."""
 SHORT_STEP = 5
+EXPLORATION_BOUND = N_PERSONS * (1 + 1 + 3 + 4 + 1)
+"""Per turn: per expedition a roll, a loss roll, up to 3 chits (12 lost) plus 4 for the "Draw
+2" chits, and the Raiders decision."""
 
 
 def card_of(force: Force) -> Exploration:
@@ -303,9 +308,9 @@ def _raiders(state: S, action: int) -> None:
 
 
 def _raiders_neutral(state: S) -> int:
-    """A Neutral commander goes on while at most 10 counters short (-2 at worst), else
-    turns back."""
-    return K.GO_ON if shortfall_penalty(_current(state)) <= 2 else K.TURN_BACK
+    """A Neutral commander goes on while the shortfall stays within its role's limit."""
+    limit = policy(state, _raiders_actor(state)).raiders_max_shortfall
+    return K.GO_ON if shortfall_penalty(_current(state)) <= limit else K.TURN_BACK
 
 
 stage(

@@ -9,12 +9,15 @@ from carthago.core.options import GameOption
 from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.exploration import EXPLORATION_BOUND
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
+from carthago.games.republic_of_carthage.revolution import REVOLUTION_BOUND
 from carthago.games.republic_of_carthage.state import (
     N_CARDS,
     RepublicOfCarthageState,
 )
 from carthago.games.republic_of_carthage.trade import MAX_ALLOCATIONS, OFFER_ROUNDS
+from carthago.games.republic_of_carthage.war import COMBAT_BOUND
 
 NEUTRAL_FACTIONS = {1: 4, 2: 3}
 """§9: four Neutral factions beside a solitaire player, three beside two players."""
@@ -86,7 +89,8 @@ class RepublicOfCarthageGame(Game):
     def max_game_length(self) -> int:
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations."""
+        drawn, offered twice over in each offer round, sold or discarded; bounded allocations;
+        the bounds of the Exploration and Combat and Revolution Phases (their modules)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -99,6 +103,9 @@ class RepublicOfCarthageGame(Game):
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
+            + EXPLORATION_BOUND
+            + COMBAT_BOUND
+            + REVOLUTION_BOUND
         )
         return SETUP_BOUND + per_turn * self.turn_limit
 

@@ -26,6 +26,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.mortality import kill
+from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.offices import (
     HOME_SUFFETE,
     clockwise,
@@ -67,6 +68,7 @@ from carthago.games.republic_of_carthage.state import (
 )
 from carthago.games.republic_of_carthage.war import (
     ARMIES,
+    COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
     drop_allegiance,
@@ -87,6 +89,10 @@ LOYAL_UP_TO = {1: 4, 2: 3}
 """§6.7.3 Army Allegiance: the highest roll that stays Loyal, by era."""
 MAX_ADDED = 5
 """Talents beyond +5 cannot change a d6 allegiance roll."""
+REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 2 + 4)
+"""Per turn: reactions, ransoms, revolt and joining decisions and accomplices per person; a
+play or discard per card; per army counter its added talents and roll, or its bribery draw,
+two bids and a tie."""
 MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
 SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
 COURT_OF_104 = next((i for i, c in enumerate(CARDS) if c.id == "COURT-OF-104"), -1)
@@ -190,7 +196,11 @@ stage(
         _ransom,
         lambda s, a: "done" if a == K.DONE else f"ransom {describe_person(a - K.RANSOM)}",
         legal=lambda s: [K.DONE] + [K.pay_ransom(p) for p in _payable(s, s.order[s.pos])],
-        neutral=lambda s: K.pay_ransom(_payable(s, s.order[s.pos])[0]),
+        neutral=lambda s: (
+            K.pay_ransom(_payable(s, s.order[s.pos])[0])
+            if policy(s, s.order[s.pos]).pay_ransom
+            else K.DONE
+        ),
     ),
 )
 
@@ -482,7 +492,11 @@ def _revolt_decision(state: S, action: int) -> None:
 
 
 def _revolt_neutral(state: S) -> int:
-    """A Neutral never revolts: its aide cards keep the Republic alive (docs)."""
+    """A Neutral revolts only if its role does and the force is strong enough."""
+    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    wanted = policy(state, state.owner[state.ctx[R_PERSON]]).revolt_min_strength
+    if wanted and strength_of(state, force) >= wanted and K.REVOLT in _revolt_legal(state):
+        return K.REVOLT
     return K.LOYAL
 
 
@@ -572,9 +586,15 @@ stage(
         _co_commander,
         lambda s, a: "join the revolt" if a == K.JOIN else "stay loyal",
         legal=lambda s: [K.LOYAL, K.JOIN],
-        neutral=lambda s: K.LOYAL,
+        neutral=lambda s: _join_neutral(s, _co_actor(s)),
     ),
 )
+
+
+def _join_neutral(state: S, faction: int) -> int:
+    """A Neutral joins a revolt of its own faction if its role does."""
+    own = bool(state.rebels) and state.rebels[0] == faction
+    return K.JOIN if own and policy(state, faction).join_revolt else K.LOYAL
 
 
 def _next_army(state: S) -> int:
@@ -614,6 +634,11 @@ def _allegiance(state: S, action: int) -> None:
 
 
 def _allegiance_neutral(state: S) -> int:
+    """Add the role's talents to each roll (one at a time), then roll."""
+    faction = state.owner[state.ctx[R_PERSON]]
+    wanted = policy(state, faction).add_talents
+    if state.ctx[R_ADDED] < wanted and K.ADD_TALENT in _allegiance_legal(state):
+        return K.ADD_TALENT
     return K.ROLL
 
 
@@ -725,7 +750,7 @@ stage(
             + (f" ({describe_person(s.ctx[0])})" if s.ctx else "")
         ),
         legal=lambda s: [K.LOYAL, K.JOIN],
-        neutral=lambda s: K.LOYAL,
+        neutral=lambda s: _join_neutral(s, s.rebels[0]),
     ),
 )
 
@@ -873,8 +898,10 @@ def _award(state: S, side: int, paid: int) -> None:
 
 
 def _bid_neutral(state: S) -> int:
-    """A Neutral bids nothing: it means to bring the armies home."""
-    return K.bribe(0)
+    """A Neutral holds its role's bribe, or all it has if that is less."""
+    person = _bidder(state)
+    wanted = policy(state, state.owner[person]).bribe
+    return K.bribe(min(wanted, state.talents[person], K.MAX_BRIBE))
 
 
 stage(

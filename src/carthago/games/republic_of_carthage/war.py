@@ -42,6 +42,7 @@ from carthago.games.republic_of_carthage.state import (
     EXPEDITION,
     FORUM,
     IN_PLAY,
+    N_PERSONS,
     PROV_FORUM,
     PROV_UNBORN,
     PROVINCE_INDEX,
@@ -72,6 +73,15 @@ ARMIES = tuple(
 VICTORIOUS = 2
 """Force status: the war is won, its armies wait on the commander's card for §6.7.3."""
 LEADER_CARDS = tuple(i for i, card in enumerate(CARDS) if card.kind == "leader")
+
+COUNTERS = sum(unit.total for unit in UNITS)
+"""Every army and fleet counter: no turn can lose more than these."""
+EXTRA_CHITS = 4
+"""Two "Draw 2" chits in the cup: a drawing grows by four chits at most."""
+COMBAT_BOUND = N_PERSONS * (1 + 2 * (1 + EXTRA_CHITS + 3)) + 3 * COUNTERS
+"""Stages with a decision or chance per turn in §6.6.2: per force (one commander at least) an
+arrival, two battles with a roll, the extra chits, a Veteran, its tie and the holder's tie;
+per lost counter its draw, its allegiance draw and its chit."""
 
 STANDOFF, DISASTER, VICTORY, STALEMATE, DEFEAT = range(5)
 RESULT_NAMES = ("Standoff", "Disaster", "Victory", "Stalemate", "Defeat")
