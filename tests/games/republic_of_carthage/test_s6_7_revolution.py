@@ -3,6 +3,8 @@ war, and the Victory Conditions of §7 that end a turn."""
 
 from __future__ import annotations
 
+import random
+
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
@@ -295,6 +297,15 @@ def test_s6_7_3_the_first_bribe_is_hidden_from_the_second_bidder() -> None:
     assert low.observation(1) == high.observation(1)
     assert "bribe 5" not in str(high.observation(1))
     assert "5T" not in str(high.observation(1)["log"][-3:])
+    seen = set()
+    for seed in range(12):
+        copy = high.resample_from_infostate(1, random.Random(seed))
+        assert copy.observation(1) == high.observation(1)
+        assert copy.history()[-1] == K.bribe(copy.ctx[2])
+        seen.add(copy.ctx[2])
+    assert len(seen) > 1 and seen <= set(range(6))
+    # The first bidder knows his own bid: nothing is redrawn for him.
+    assert high.resample_from_infostate(0, random.Random(0)).ctx[2] == 5
 
 
 # -- the rebel war and §7 ---------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The action block of the Exploration and Combat and Revolution Phases (``actions.COMBAT``).
 
 >>> pay_ransom(3) - COMBAT, bribe(12) - COMBAT, play_card(40) - COMBAT
-(13, 62, 240)
+(13, 57, 240)
 >>> decode(pay_ransom(3))
 ('ransom', 3)
 """

@@ -934,16 +934,16 @@ stage(
 
 def resample_bribe(state: T, player: int, rng: random.Random) -> T:
     """The first bid of a bribery is hidden from the second bidder: when ``player`` has not
-    seen it, redraw it among the amounts the first bidder could hold and replay (the bid is
-    the last entry of the history, as the second bidder has not answered yet)."""
+    seen it, redraw it among the amounts the first bidder could hold. The first bid changes
+    nothing but ``ctx[B_FIRST]`` and is the last entry of the history (the second bidder has
+    not answered yet), so both are rewritten in place: the copy is what its history replays to.
+    """
     if state.stage != "revolution_bribe" or state.ctx[B_FIRST] < 0:
         return state
-    first = state.owner[state.ctx[B_HOLDER]]
-    if first == player or not state.human(first):
+    first = state.ctx[B_HOLDER]
+    if state.owner[first] == player or not state.human(state.owner[first]):
         return state
-    history = state.history()
-    copy = type(state)(state.rg)
-    for action in history[:-1]:
-        copy.apply_action(action)
-    copy.apply_action(rng.choice(copy.legal_actions()))
-    return copy
+    amount = rng.randint(0, min(K.MAX_BRIBE, state.talents[first]))
+    state.ctx[B_FIRST] = amount
+    state._history[-1] = K.bribe(amount)
+    return state
