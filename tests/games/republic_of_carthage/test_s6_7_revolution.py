@@ -421,3 +421,17 @@ def test_s9_conservatives_bring_the_armies_home() -> None:
     state, person = _neutral_victor("Conservatives", legions=14)
     revolution(state)
     assert state.rebels == [] and state.ploc[person] == CARTHAGE
+
+
+def test_s6_7_3_rebel_veterans_need_no_maintenance() -> None:
+    state = quiet_state()
+    rebel = _rebellion(state)
+    state.rebel_units[LEGION] = 3
+    state.rebel_veterans[LEGION] = 1
+    state.faction_treasury[1] = 2
+    state.talents[rebel] = 0
+    active = state.unit_active[LEGION]
+    jump(state, "revenue_state")
+    assert state.rebel_units[LEGION] == 2 and state.rebel_veterans[LEGION] == 1
+    assert state.unit_active[LEGION] == active + 1
+    assert state.faction_treasury[1] == 0
