@@ -29,6 +29,14 @@ def test_render_fits_80_columns_and_shows_the_board(edition: str) -> None:
     assert "GAME OVER" in state.render(None)
 
 
+@pytest.mark.parametrize("armies", [3, 12])
+def test_render_keeps_hannibal_apart_from_the_control_column(armies: int) -> None:
+    state = position(rome={"ROM": 1}, carthage={"HIS": armies, "CAR": 1}, hannibal="HIS")
+    line = next(row for row in state.render(None).splitlines() if row.startswith("HIS"))
+    assert f"{armies} armies +Hannibal " in line
+    assert line.split("+Hannibal")[1].split() == ["Carth.", "Carthage", "infl."]
+
+
 def test_render_shows_the_battle_and_hides_the_face_down_card() -> None:
     state = position(rome={"ROM": 1, "GCI": 2}, carthage={"HIS": 1, "CAR": 1})
     do(state, "move army GCI-HIS", "commit Consul")

@@ -9,4 +9,5 @@ def test_phase_blocks_follow_each_other_without_overlap() -> None:
     assert A.PART_ONE_END <= A.FORUM
     assert A.FORUM + A.FORUM_SIZE == A.SENATE
     assert A.SENATE + A.SENATE_SIZE == A.COMBAT
-    assert A.COMBAT + A.COMBAT_SIZE == A.NUM_ACTIONS
+    assert A.COMBAT + A.COMBAT_SIZE == A.CARDS
+    assert A.CARDS + A.CARDS_SIZE == A.NUM_ACTIONS

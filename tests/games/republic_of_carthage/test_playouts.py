@@ -27,7 +27,8 @@ def _private(state: RepublicOfCarthageState) -> int:
 
 def _check(state: RepublicOfCarthageState) -> None:
     held = sum(len(hand) for hand in state.trade_hands)
-    assert sum(state.stack) + sum(state.reserve) + sum(state.to_return) + held == TRADE_CARDS
+    away = sum(state.reserve) + sum(state.to_return) + sum(state.pirated)
+    assert sum(state.stack) + away + held == TRADE_CARDS
     assert min(state.stack) >= 0 and min(state.reserve) >= 0
     assert min(state.talents) >= 0 and min(state.faction_treasury) >= 0
     for person in range(N_PERSONS):

@@ -210,8 +210,10 @@ def test_trade_cards_kept_from_earlier_turns_are_redrawn() -> None:
 
 
 def _hand_shape(state: RepublicOfCarthageState) -> Counter[tuple[int, bool]]:
+    """Hand sizes, and how many set-up concessions each hand holds (a card drawn to hand in the
+    Forum Phase is of a kind the others never saw, so it is redrawn among every hand kind)."""
     return Counter(
-        (loc, CARDS[card].kind == "concession")
+        (loc, CARDS[card].kind == "concession" and not state.card_forum[card])
         for card, loc in enumerate(state.card_loc)
         if loc >= HAND
     )
@@ -280,8 +282,9 @@ def _exchange_between_others() -> RepublicOfCarthageState:
         rng = random.Random(seed)
         while not state.is_terminal():
             if any(
-                drawer != f and {f, drawer} == {1, 2}
+                drawer not in (f, VIEWER)
                 for f, hand in enumerate(state.trade_hands)
+                if f != VIEWER
                 for *_, drawer in hand
             ):
                 return state

@@ -83,17 +83,22 @@ def render(board: Board, observation: dict[str, Any]) -> str:
         f"PUNICA [{observation['edition']}]  turn {observation['turn']}/"
         f"{observation['max_turns']}  {SIDES[observation['active']]}'s turn  {status}"
     )
-    header = f"{'':3} {'Region':<17}{'Rome':<10}{'Carthage':<18}{'control':<8}notes"
-    lines.append(header)
+    units = [
+        _units(area, board.areas[index].is_sea) for index, area in enumerate(observation["areas"])
+    ]
+    # Columns widen to fit their longest cell so neighbours never run together.
+    rw = max(10, *(len(rome) + 1 for rome, _ in units))
+    cw = max(18, *(len(carthage) + 1 for _, carthage in units))
+    lines.append(f"{'':3} {'Region':<17}{'Rome':<{rw}}{'Carthage':<{cw}}{'control':<8}notes")
     for index, area in enumerate(observation["areas"]):
         if index == NUM_REGIONS:
-            lines.append(f"{'':3} {'Sea':<17}{'Rome':<10}{'Carthage':<18}{'':<7}notes")
+            lines.append(f"{'':3} {'Sea':<17}{'Rome':<{rw}}{'Carthage':<{cw}}{'':<8}notes")
         static = board.areas[index]
-        rome, carthage = _units(area, static.is_sea)
+        rome, carthage = units[index]
         control = _control(area)
         if static.is_sea and control in ("Rome", "Carth."):
             control = ""
-        line = f"{static.id:<3} {static.name[:16]:<17}{rome:<10}{carthage:<18}{control:<8}"
+        line = f"{static.id:<3} {static.name[:16]:<17}{rome:<{rw}}{carthage:<{cw}}{control:<8}"
         lines.append((line + _marks(board, index))[:80].rstrip())
     lines.append("Cards (strength, * = battle symbol):")
     for side, player in enumerate(observation["players"]):

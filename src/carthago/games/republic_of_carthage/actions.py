@@ -45,7 +45,10 @@ SENATE_SIZE = 8_000
 COMBAT = SENATE + SENATE_SIZE
 """Exploration, Combat and Revolution Phase actions (§6.6-6.7), laid out by those modules."""
 COMBAT_SIZE = 2_000
-NUM_ACTIONS = COMBAT + COMBAT_SIZE
+CARDS = COMBAT + COMBAT_SIZE
+"""Event and Intrigue cards played from hand outside the Senate's own windows (§6.4.2.1)."""
+CARDS_SIZE = 1_000
+NUM_ACTIONS = CARDS + CARDS_SIZE
 
 
 def sell(commodity: int, count: int) -> int:

@@ -25,6 +25,8 @@ ROLL = COMBAT + 5
 ADD_TALENT = COMBAT + 6
 """Spend 1T of the commander's own to add one to the coming allegiance roll."""
 DONE = COMBAT + 7
+USE_FAVOUR = COMBAT + 8
+"""The HRAO spends the Favour of Baal Hammon (Table Event) on the coming war roll."""
 RANSOM = COMBAT + 10
 MAX_BRIBE = 60
 BRIBE = RANSOM + N_PERSONS
@@ -64,6 +66,7 @@ def decode(action: int) -> tuple[str, int]:
         ROLL: "roll",
         ADD_TALENT: "add 1T",
         DONE: "done",
+        USE_FAVOUR: "use the Favour of Baal Hammon",
     }
     if action in names:
         return names[action], 0

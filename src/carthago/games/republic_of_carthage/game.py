@@ -10,6 +10,7 @@ from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.exploration import EXPLORATION_BOUND
+from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
 from carthago.games.republic_of_carthage.revolution import REVOLUTION_BOUND
 from carthago.games.republic_of_carthage.state import (
@@ -89,8 +90,9 @@ class RepublicOfCarthageGame(Game):
     def max_game_length(self) -> int:
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations;
-        the bounds of the Exploration and Combat and Revolution Phases (their modules)."""
+        drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
+        Forum Phase (``forum.forum_bound``); the bounds of the Exploration and Combat and Revolution
+        Phases (their modules)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -106,6 +108,7 @@ class RepublicOfCarthageGame(Game):
             + EXPLORATION_BOUND
             + COMBAT_BOUND
             + REVOLUTION_BOUND
+            + forum_bound(factions)
         )
         return SETUP_BOUND + per_turn * self.turn_limit
 

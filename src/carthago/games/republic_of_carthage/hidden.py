@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 T = TypeVar("T", bound="S")
 
 SWAP_GROUPS = (("intrigue", "law"), ("concession",))
+FORUM_KINDS = ("event", "intrigue", "law", "statesman", "concession")
+"""Kinds a Forum draw may put in a hand (§6.4.2.1): the others only see that a card went to hand."""
 """Hand cards redrawn among themselves: a group's cards in a hand are exchanged only with
 cards of the same group, so each hand keeps its number of concessions."""
 TRADE_RESAMPLE_STAGES = (
@@ -50,6 +52,8 @@ TRADE_RESAMPLE_STAGES = (
     "trade_sell",
 )
 ATTEMPTS = 8
+UNSEEN_REMOVALS = ("setup_trade_removal", "forum_pirates", "forum_war_trade")
+"""Chance stages taking Trade cards out of the stacks unseen by anyone (set-up, Pirates, wars)."""
 HISTORY_ATTEMPTS = (1.0, 0.5, 0.25)
 """Share of the redrawable history entries redrawn on each replay; a last try redraws one."""
 
@@ -62,6 +66,8 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     """
     for group in SWAP_GROUPS:
         _resample_hands(state, player, rng, group)
+    for deck in (1, 2):
+        _resample_hands(state, player, rng, FORUM_KINDS, deck)
     replayed = _resample_history(state, player, rng)
     if replayed is not None:
         state = replayed
@@ -72,10 +78,16 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     return resample_bribe(state, player, rng)
 
 
-def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str, ...]) -> None:
+def _resample_hands(
+    state: S, player: int, rng: random.Random, kinds: tuple[str, ...], forum_deck: int = 0
+) -> None:
+    """Exchange other human hands' cards of ``kinds`` with unseen ones: set-up deals (with
+    ``forum_deck`` 0) or cards of deck ``forum_deck`` drawn in a Forum Phase, whose kind the
+    others never saw (those are exchanged with any hand card of that deck still in the deck)."""
     # A concession its holder has just named to play is in the history by name.
     targets = ("setup_concession_target", "revolution_concession_target")
     named = state.ctx if state.stage in targets else []
+    forum = int(forum_deck > 0)
     slots = [
         card
         for card, loc in enumerate(state.card_loc)
@@ -84,17 +96,25 @@ def _resample_hands(state: S, player: int, rng: random.Random, kinds: tuple[str,
         and state.card_origin[card] >= 0
         and CARDS[card].kind in kinds
         and card not in named
+        and state.card_forum[card] == forum
+        and (not forum or CARDS[card].deck == forum_deck)
     ]
     if not slots:
         return
     spare = [
         card
         for card, loc in enumerate(state.card_loc)
-        if loc in (DECK, RED_DECK) and CARDS[card].kind in kinds and CARDS[card].deck == 1
+        if (loc == DECK if forum else loc in (DECK, RED_DECK))
+        and CARDS[card].kind in kinds
+        and CARDS[card].deck == (forum_deck if forum else 1)
     ]
     pool = slots + spare
     chosen = rng.sample(pool, len(slots))
     undealt = RED_DECK if any(loc == RED_DECK for loc in state.card_loc) else DECK
+    for card in slots:
+        state.card_forum[card] = 0
+    for card in chosen:
+        state.card_forum[card] = forum
     places = [(state.card_loc[card], state.card_origin[card]) for card in slots]
     for card in slots:
         state.card_loc[card] = undealt
@@ -139,7 +159,7 @@ def _redrawable(copy: S, index: int, action: int, player: int, kept: set[int]) -
     An offer's first "add a commodity" stands for the whole of its contents (see _offer_block).
     """
     if copy.current_player() == CHANCE:
-        return copy.stage == "setup_trade_removal" or index in kept
+        return copy.stage in UNSEEN_REMOVALS or index in kept
     if copy.stage in BUILD_STAGES:
         side = 0 if copy.stage == BUILD_STAGES[0] else 1
         return copy.current_player() != player and not offer_sides(copy.offer)[side]

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
     exploration,
+    forum,
+    forum_policy,
     mortality,
     revenue,
     revolution,

@@ -53,6 +53,36 @@ def _field_lines(observation: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _forum_lines(observation: dict[str, Any]) -> list[str]:
+    """Table Events, Enemy Leaders, Explorations, the initiative, a persuasion, an auction."""
+    lines = []
+    events = [
+        e["event"] + (" (again)" if e["upside_down"] else "") for e in observation["table_events"]
+    ]
+    if events:
+        lines.append(textwrap.shorten("Table Events: " + ", ".join(events), WIDTH))
+    leaders = [f"{x['leader']} ({x['status']})" for x in observation["enemy_leaders"]]
+    if leaders:
+        lines.append(textwrap.shorten("Enemy Leaders: " + ", ".join(leaders), WIDTH))
+    if observation["explorations"]:
+        lines.append(
+            textwrap.shorten("Explorations: " + ", ".join(observation["explorations"]), WIDTH)
+        )
+    if observation["initiative"]:
+        lines.append(f"Initiative {observation['initiatives_taken']}: {observation['initiative']}")
+    persuasion = observation["persuasion"]
+    if persuasion:
+        lines.append(
+            f"Persuasion: {persuasion['persuader']} -> {persuasion['target']}, number "
+            f"{persuasion['number']} (round {persuasion['round']})"
+        )
+    if observation["auction"]:
+        lines.append(
+            f"Best bid {observation['auction']['bid']}T by {observation['auction']['bidder']}"
+        )
+    return lines
+
+
 def render(observation: dict[str, Any]) -> str:
     lines = [
         f"The Republic of Carthage - turn {observation['turn']}, {observation['era']}, "
@@ -92,6 +122,7 @@ def render(observation: dict[str, Any]) -> str:
     for war in observation["wars"]:
         marker = ", Fleet Victory" if war["war"] in fleet_won else ""
         lines.append(f"War: {war['war']} ({war['status']}{marker})")
+    lines.extend(_forum_lines(observation))
     lines.extend(_field_lines(observation))
     offer = observation["offer"]
     if offer:

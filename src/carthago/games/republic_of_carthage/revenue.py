@@ -37,6 +37,10 @@ from carthago.games.republic_of_carthage.state import (
     WAR_UNPROSECUTED,
     describe_person,
 )
+from carthago.games.republic_of_carthage.table_events import (
+    province_income_modifier,
+    war_upkeep_extra,
+)
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.components import Dice
@@ -156,9 +160,8 @@ def _state_accounts(state: S) -> None:
     pay(state, UNIT_UPKEEP * military, f"upkeep of {military} fleets and armies")
     active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
     lost = sum(1 for s in state.war_status if s == WAR_LOST)
-    pay(
-        state, ACTIVE_WAR_COST * active + LOST_WAR_COST * lost, f"{active} active, {lost} lost wars"
-    )
+    per_war = ACTIVE_WAR_COST + war_upkeep_extra(state)  # Drought (Table Event)
+    pay(state, per_war * active + LOST_WAR_COST * lost, f"{active} active, {lost} lost wars")
     trade_cost = math.ceil(state.trade_fleets / TRADE_UNITS_PER_TALENT) + math.ceil(
         state.caravans / TRADE_UNITS_PER_TALENT
     )
@@ -214,7 +217,7 @@ def _state_income(state: S, roll: int) -> None:
         return
     province = _province(state)
     dice = _side_of(state, province)[0]
-    value = roll + dice.modifier
+    value = roll + dice.modifier + province_income_modifier(state)  # Numidian Raids
     name = PROVINCES[province].name
     state.note(f"{name}: State Income {dice} rolls {roll}, giving {value}T")
     if value >= 0:

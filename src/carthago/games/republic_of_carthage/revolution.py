@@ -160,7 +160,9 @@ def _payable(state: S, faction: int) -> list[int]:
 
 
 def _start_ransoms(state: S) -> None:
-    state.order = [f for f in clockwise(state, hrao_faction(state)) if _payable(state, f)]
+    # Every faction with a captive is asked (Faction Treasuries are hidden: who can pay must
+    # not show); one that cannot pay only has "done".
+    state.order = [f for f in clockwise(state, hrao_faction(state)) if _captives_of(state, f)]
     state.pos = 0
     state.stage = "revolution_ransom"
 
@@ -185,7 +187,7 @@ def _ransom(state: S, action: int) -> None:
     free_captive(state, person)
     state.ploc[person] = CARTHAGE
     state.note(f"{describe_person(person)} is ransomed for {due}T and returns to Carthage")
-    if not _payable(state, faction):
+    if not _captives_of(state, faction):
         state.pos += 1
 
 
@@ -198,7 +200,7 @@ stage(
         legal=lambda s: [K.DONE] + [K.pay_ransom(p) for p in _payable(s, s.order[s.pos])],
         neutral=lambda s: (
             K.pay_ransom(_payable(s, s.order[s.pos])[0])
-            if policy(s, s.order[s.pos]).pay_ransom
+            if policy(s, s.order[s.pos]).pay_ransom and _payable(s, s.order[s.pos])
             else K.DONE
         ),
     ),
@@ -280,9 +282,11 @@ def _start_cards(state: S) -> None:
 
 
 def _cards_actor(state: S) -> int:
+    """Every human faction is asked, whatever its hand holds: whether it could play a card
+    must not show (hands are hidden); a Neutral's open hand is looked at."""
     while state.pos < len(state.order):
         faction = state.order[state.pos]
-        if _card_choices(state, faction) != [K.DONE]:
+        if state.human(faction) or _card_choices(state, faction) != [K.DONE]:
             return faction
         state.pos += 1
     return AUTO

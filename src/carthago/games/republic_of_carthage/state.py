@@ -66,6 +66,13 @@ PROV_UNBORN, PROV_FORUM, PROV_GOVERNED, PROV_GONE = range(4)
 # War states (war_status).
 WAR_UNSEEN, WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED, WAR_LOST, WAR_DEFEATED = range(6)
 WAR_STATUS_NAMES = ("unseen", "inactive", "active", "unprosecuted", "lost", "defeated")
+LEADERS = tuple(C.leaders.values())
+LEADER_INDEX = {leader.id: i for i, leader in enumerate(LEADERS)}
+# Enemy Leader states (leader_status).
+LEADER_UNSEEN, LEADER_INACTIVE, LEADER_ACTIVE, LEADER_REMOVED = range(4)
+LEADER_STATUS_NAMES = ("unseen", "inactive", "active", "removed")
+TABLE_EVENTS = tuple(C.table_events.values())
+TABLE_EVENT_INDEX = {event.id: i for i, event in enumerate(TABLE_EVENTS)}
 
 _LIST_FIELDS = (
     "card_loc",
@@ -107,6 +114,12 @@ _LIST_FIELDS = (
     "sold_kinds",
     "rebel_units",
     "rebels",
+    "table_event",
+    "leader_status",
+    "war_deserters",
+    "votes",
+    "pirated",
+    "card_forum",
     "fleet_victory",
     "generals",
     "captives",
@@ -129,6 +142,8 @@ _INT_FIELDS = (
     "offer_round",
     "bankrupt",
     "first_human_turn",
+    "initiative",
+    "initiatives",
     "rebel_turn",
     "revolt_won",
     "suffete_for_life",
@@ -196,6 +211,29 @@ class RepublicOfCarthageState(State):
         """Armies following a rebel (§6.7.3), by unit type; maintained by the rebel faction."""
         self.rebels: list[int] = []
         """The rebel faction and commanders, [faction, person, ...], or [] without a revolt."""
+        self.table_event = [0] * len(C.table_events)
+        """Per Table Event (data order): 0 not on the board, 1 face up, 2 upside down (it recurred
+        this turn). An event lies on the board, in force, from the initiative that drew it until
+        the next Forum Phase removes it (§6.4.1); table_events.py says what each level does."""
+        self.leader_status = [LEADER_UNSEEN] * len(LEADERS)
+        """Per Enemy Leader (data order): unseen, in the Leaders area (inactive), with his Active
+        wars, or removed from play (§6.4.2 Enemy Leader, §6.4.4 Aging Leaders)."""
+        self.war_deserters = [0] * (len(WARS) * len(UNITS))
+        """Counters that deserted when war w appeared, at w * len(UNITS) + unit: they sit in
+        ``unit_unavailable`` until Carthage defeats war w (§6.4.2 War); Combat gives them back."""
+        self.votes = [0] * factions
+        """Per faction, the votes tallied at the end of the Forum Phase (§6.4.4): the Oratory of
+        its Senators in Carthage."""
+        self.pirated = [0] * N_COMMODITIES
+        """Trade cards the Pirates Table Event took, by commodity: back to their stacks when the
+        event is removed at the next Forum Phase."""
+        self.card_forum = [0] * N_CARDS
+        """1 for a hand card drawn from the deck in a Forum Phase (its ``card_origin`` is the
+        draw), 0 for cards dealt at set-up: hidden.py redraws the two groups apart."""
+        self.initiative = -1
+        """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
+        self.initiatives = 0
+        """Initiatives taken in this Forum Phase, auctioned ones included (§6.4.3: six in all)."""
         self.fleet_victory = [0] * len(WARS)
         """Per war, 1 when its naval part is won (§6.5.7 Naval Wars: the Fleet Victory marker)."""
         self.generals: list[int] = []

@@ -41,6 +41,7 @@ from carthago.games.republic_of_carthage.state import (
     OFFICES,
     describe_person,
 )
+from carthago.games.republic_of_carthage.table_events import extra_trade_draws, sale_value
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -131,6 +132,8 @@ def _start(state: S) -> None:
     for faction in clockwise(state, first):
         for i in range(traders_of(state, faction)):
             state.ctx += [faction, i % STACKS + 1]
+        for number in extra_trade_draws(state):  # Trade Boom (Table Event)
+            state.ctx += [faction, number]
         for card, holder in enumerate(state.card_holder):
             if holder >= 0 and state.owner[holder] == faction and state.card_loc[card] == IN_PLAY:
                 concession = C.hand_cards[CARDS[card].id]
@@ -444,7 +447,7 @@ def _sell_apply(state: S, action: int) -> None:
     state.sold_kinds[faction] |= 1 << commodity
     state.to_return[commodity] += count
     state.sold_cards[faction] += count
-    value = set_value(commodity, count)
+    value = sale_value(state, set_value(commodity, count))  # Trade Slump (Table Event)
     state.trade_income[faction] += value
     state.note(f"{name} sells {count} {commodity_name(commodity)} for {value}T")
 

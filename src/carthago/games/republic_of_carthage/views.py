@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -51,6 +52,7 @@ PHASES = (
     ("war", "Exploration and Combat Phase"),
     ("explore", "Exploration and Combat Phase"),
     ("revolution", "Revolution Phase"),
+    ("forum", "Forum Phase"),
 )
 
 
@@ -224,6 +226,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "forum_face_down": sum(1 for loc in state.card_loc if loc == FORUM_DOWN),
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
+        **forum_view(state),
         "fleet_victories": [WARS[w].name for w, won in enumerate(state.fleet_victory) if won],
         "generals": [describe_person(p) for p in state.generals],
         "captives": [

@@ -20,9 +20,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
 from carthago.games.republic_of_carthage.specials import war_bonus
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -40,13 +42,15 @@ from carthago.games.republic_of_carthage.state import (
     CHIT_DRAW_TWO,
     CHIT_NONE,
     EXPEDITION,
-    FORUM,
-    IN_PLAY,
+    LEADER_ACTIVE,
+    LEADER_REMOVED,
+    LEADERS,
     N_PERSONS,
     PROV_FORUM,
     PROV_UNBORN,
     PROVINCE_INDEX,
     REMOVED,
+    TABLE_EVENT_INDEX,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -57,6 +61,11 @@ from carthago.games.republic_of_carthage.state import (
     describe_person,
     family_of,
     stat,
+)
+from carthago.games.republic_of_carthage.table_events import (
+    roll_penalty,
+    war_roll_bonus,
+    war_strength_modifier,
 )
 
 if TYPE_CHECKING:
@@ -72,15 +81,15 @@ ARMIES = tuple(
 """Unit types that fight land battles (every army counter)."""
 VICTORIOUS = 2
 """Force status: the war is won, its armies wait on the commander's card for §6.7.3."""
-LEADER_CARDS = tuple(i for i, card in enumerate(CARDS) if card.kind == "leader")
 
 COUNTERS = sum(unit.total for unit in UNITS)
 """Every army and fleet counter: no turn can lose more than these."""
 EXTRA_CHITS = 4
 """Two "Draw 2" chits in the cup: a drawing grows by four chits at most."""
-COMBAT_BOUND = N_PERSONS * (1 + 2 * (1 + EXTRA_CHITS + 3)) + 3 * COUNTERS
+COMBAT_BOUND = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 3)) + 3 * COUNTERS
 """Stages with a decision or chance per turn in §6.6.2: per force (one commander at least) an
-arrival, two battles with a roll, the extra chits, a Veteran, its tie and the holder's tie;
+arrival, two battles with a Favour decision and a roll, the extra chits, a Veteran, its tie and
+the holder's tie;
 per lost counter its draw, its allegiance draw and its chit."""
 
 STANDOFF, DISASTER, VICTORY, STALEMATE, DEFEAT = range(5)
@@ -91,7 +100,9 @@ _TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
 # is at sea, its result, lost counters still to draw, chits still to draw, counters lost, the
 # step reached after the losses, what a chance tie-break decides.
 C_WAR, C_LEFT, C_ARRIVED, C_NAVAL, C_RESULT, C_LOSSES, C_CHITS, C_LOST, C_STEP, C_TIE = range(10)
-CTX_SIZE = 10
+C_FAVOUR = 10
+"""The Favour of Baal Hammon bonus given to the roll about to be made."""
+CTX_SIZE = 11
 TIE_HOLDER, TIE_VETERAN = 0, 1
 
 
@@ -119,12 +130,12 @@ def matching_factor(state: S, war: int) -> int:
 
 
 def leaders_with(state: S, war: int) -> list[int]:
-    """Enemy Leader cards on the board whose family is the war's (they fight with it)."""
+    """Enemy Leaders (indices into LEADERS) with their Active wars of the war's family."""
     family = WARS[war].family
     return [
-        card
-        for card in LEADER_CARDS
-        if state.card_loc[card] in (IN_PLAY, FORUM) and C.leaders[CARDS[card].id].family == family
+        i
+        for i, leader in enumerate(LEADERS)
+        if state.leader_status[i] == LEADER_ACTIVE and leader.family == family
     ]
 
 
@@ -141,7 +152,8 @@ def war_strength(state: S, war: int, naval: bool) -> int:
         return rebel_strength(state)
     card = WARS[war]
     base = (card.naval if naval else card.land) * matching_factor(state, war)
-    return base + sum(C.leaders[CARDS[c].id].strength for c in leaders_with(state, war))
+    base += sum(LEADERS[i].strength for i in leaders_with(state, war))
+    return max(0, base + war_strength_modifier(state, war))
 
 
 def fighting(force: Force, naval: bool) -> tuple[int, ...]:
@@ -193,8 +205,8 @@ def special_numbers(state: S, war: int) -> tuple[set[int], set[int]]:
     card = WARS[war]
     standoff, disaster = {card.standoff}, {card.disaster}
     for leader in leaders_with(state, war):
-        standoff.add(C.leaders[CARDS[leader].id].standoff)
-        disaster.add(C.leaders[CARDS[leader].id].disaster)
+        standoff.add(LEADERS[leader].standoff)
+        disaster.add(LEADERS[leader].disaster)
     return standoff, disaster
 
 
@@ -383,7 +395,36 @@ def _begin_battle(state: S) -> None:
     for person in force.commanders:
         if person not in state.fought:
             state.fought.append(person)
+    to_roll(state)
+
+
+def to_roll(state: S) -> None:
+    """Before a roll: the HRAO may spend the Favour of Baal Hammon on it (Table Event)."""
+    state.ctx[C_FAVOUR] = 0
+    if war_roll_bonus(state) > 0 and hrao(state) >= 0:
+        state.stage = "war_favour"
+        return
     state.stage = "war_roll"
+
+
+def _favour(state: S, action: int) -> None:
+    if action == K.USE_FAVOUR:
+        state.ctx[C_FAVOUR] = war_roll_bonus(state)
+        state.table_event[TABLE_EVENT_INDEX["BAAL-HAMMON"]] = 0
+        state.note(f"The HRAO calls on the Favour of Baal Hammon: +{state.ctx[C_FAVOUR]}")
+    state.stage = "war_roll"
+
+
+stage(
+    "war_favour",
+    Stage(
+        lambda s: hrao_faction(s),
+        _favour,
+        lambda s, a: "use the Favour of Baal Hammon" if a == K.USE_FAVOUR else "keep it",
+        legal=lambda s: [K.DONE, K.USE_FAVOUR],
+        neutral=lambda s: K.USE_FAVOUR,
+    ),
+)
 
 
 def _roll(state: S, roll: int) -> None:
@@ -395,11 +436,16 @@ def _roll(state: S, roll: int) -> None:
         military += sum(war_bonus(p, WARS[war].family) for p in force.commanders)
     mine = force_strength(force, naval)
     theirs = war_strength(state, war, naval)
-    total = roll + military + mine - theirs
+    omens = roll_penalty(state)
+    favour = state.ctx[C_FAVOUR]
+    total = roll + military + mine - theirs - omens + favour
     where = "at sea" if naval else "on land"
     state.note(
         f"Battle {where} against {war_name(war)}: roll {roll} + Military {military} + force "
-        f"{mine} - strength {theirs} = {total}"
+        f"{mine} - strength {theirs}"
+        + (f" - Evil Omens {omens}" if omens else "")
+        + (f" + Favour of Baal Hammon {favour}" if favour else "")
+        + f" = {total}"
     )
     size = counters(force, naval)
     result = -1
@@ -732,7 +778,7 @@ def _victory(state: S) -> None:
             state.ctx[C_NAVAL] = 0
             # The landing is the same force's own battle: the war's numbers count again.
             state.ctx[C_ARRIVED] -= 1
-            state.stage = "war_roll"
+            to_roll(state)
             return
         state.note(f"Fleet Victory on {card.name}: the force returns to Carthage")
         _won_battle(state, force)
@@ -834,31 +880,28 @@ auto("war_victory_spoils", _spoils)
 
 
 def _deserters_return(state: S, war: int) -> None:
-    """Armies that deserted when the war appeared come back to the Force Pool, unless another
-    war still in the field made the same type desert."""
-    for unit_id in WARS[war].appear_deserts:
-        unit = UNIT_INDEX[unit_id]
-        held = any(
-            unit_id in other.appear_deserts
-            and (in_war(state.war_status[w]) or state.war_status[w] == WAR_LOST)
-            for w, other in enumerate(WARS)
-            if w != war
-        )
-        if not held and state.unit_unavailable[unit]:
-            state.unit_pool[unit] += state.unit_unavailable[unit]
-            state.note(f"The deserted {UNITS[unit].name} return to the Force Pool")
-            state.unit_unavailable[unit] = 0
+    """Armies that deserted when the war appeared (``war_deserters``, §6.4.2 War) come back to
+    the Force Pool."""
+    for unit in range(len(UNITS)):
+        count = state.war_deserters[war * len(UNITS) + unit]
+        if count:
+            state.war_deserters[war * len(UNITS) + unit] = 0
+            state.unit_unavailable[unit] -= count
+            state.unit_pool[unit] += count
+            state.note(f"The deserted {UNITS[unit].name} ({count}) return to the Force Pool")
 
 
 def _leaders_fall(state: S, war: int) -> None:
     """An Enemy Leader with no matching war left in the field leaves play with his last war."""
     for leader in leaders_with(state, war):
-        family = C.leaders[CARDS[leader].id].family
+        family = LEADERS[leader].family
         if not any(
             other.family == family and in_war(state.war_status[w]) for w, other in enumerate(WARS)
         ):
-            state.card_loc[leader] = REMOVED
-            state.note(f"{C.leaders[CARDS[leader].id].name} leaves play")
+            state.leader_status[leader] = LEADER_REMOVED
+            card = next(i for i, c in enumerate(CARDS) if c.id == LEADERS[leader].id)
+            state.card_loc[card] = REMOVED
+            state.note(f"{LEADERS[leader].name} leaves play")
 
 
 # -- the rebellion's results (§6.7.3 Fighting the rebel) -------------------------------------
