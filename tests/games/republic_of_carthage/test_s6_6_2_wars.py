@@ -300,3 +300,64 @@ def test_s7_four_lost_wars_at_the_end_of_combat_end_the_republic() -> None:
     start_combat(state)
     assert state.ended == "four lost wars"
     assert state.current_player() == carthago.TERMINAL
+
+
+# -- what the Forum Phase left on the board -----------------------------------------------------
+
+
+def test_s6_6_2_deserters_return_when_their_war_is_defeated() -> None:
+    state = quiet_state()
+    [general] = commanders(state)
+    field_force(state, "TUNISIA", [general], legion=4)
+    campanian = UNIT_INDEX["campanian"]
+    state.unit_pool[campanian] -= 3
+    state.unit_unavailable[campanian] += 3
+    state.war_deserters[TUNISIA * len(state.unit_pool) + campanian] = 3
+    pool = state.unit_pool[campanian]
+    start_combat(state)
+    chance(state, roll_for(state, 18, 99), LEGION)
+    assert state.unit_pool[campanian] == pool + 3 and state.unit_unavailable[campanian] == 0
+
+
+def test_s6_6_2_an_active_enemy_leader_adds_his_strength() -> None:
+    from carthago.games.republic_of_carthage.state import LEADER_ACTIVE, LEADER_INDEX, LEADERS
+
+    state = quiet_state()
+    sicily = WAR_INDEX["SICILIAN-1"]
+    state.war_status[sicily] = WAR_ACTIVE
+    base = W.war_strength(state, sicily, False)
+    state.leader_status[LEADER_INDEX["DIONYSIUS"]] = LEADER_ACTIVE
+    assert (
+        W.war_strength(state, sicily, False) == base + LEADERS[LEADER_INDEX["DIONYSIUS"]].strength
+    )
+    _, disaster = W.special_numbers(state, sicily)
+    assert LEADERS[LEADER_INDEX["DIONYSIUS"]].disaster in disaster
+
+
+def test_s6_6_2_the_hrao_may_spend_the_favour_of_baal_hammon() -> None:
+    from carthago.games.republic_of_carthage import combat_actions as K
+    from carthago.games.republic_of_carthage.offices import hrao_faction
+    from carthago.games.republic_of_carthage.state import TABLE_EVENT_INDEX
+
+    state = quiet_state()
+    [general] = commanders(state)
+    field_force(state, "TUNISIA", [general], legion=2)
+    state.table_event[TABLE_EVENT_INDEX["BAAL-HAMMON"]] = 1
+    start_combat(state)
+    assert state.stage == "war_favour" and state.current_player() == hrao_faction(state)
+    state.apply_action(K.USE_FAVOUR)
+    assert state.ctx[W.C_FAVOUR] > 0 and state.table_event[TABLE_EVENT_INDEX["BAAL-HAMMON"]] == 0
+    assert state.stage == "war_roll"
+
+
+def test_s6_6_2_evil_omens_lower_the_war_roll() -> None:
+    from carthago.games.republic_of_carthage.state import TABLE_EVENT_INDEX
+
+    state = quiet_state()
+    [general] = commanders(state)
+    field_force(state, "TUNISIA", [general], legion=5)
+    start_combat(state)
+    roll = roll_for(state, 14, 14)
+    state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
+    chance(state, roll)
+    assert state.ctx[W.C_RESULT] == W.STALEMATE
