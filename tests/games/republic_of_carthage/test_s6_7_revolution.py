@@ -370,7 +370,8 @@ def test_s6_7_3_an_unfought_rebellion_wins() -> None:
 def test_s7_suffete_for_life_wins_if_he_survives_the_turn() -> None:
     state = quiet_state()
     [person] = commanders(state, 1, faction=2)
-    state.suffete_for_life = person
+    state.life_suffete = person
+    state.life_turn = state.turn
     jump(state, "turn_rest")
     assert state.ended == "Suffete for Life" and state.winners == [2]
 

@@ -48,8 +48,6 @@ def _field_lines(observation: dict[str, Any]) -> list[str]:
         lines.append(
             f"REVOLT of {rebellion['faction']}: {', '.join(rebellion['rebels'])}; {armies}"
         )
-    if observation["suffete_for_life"]:
-        lines.append(f"Suffete for Life: {observation['suffete_for_life']}")
     return lines
 
 

@@ -146,7 +146,8 @@ _INT_FIELDS = (
     "initiatives",
     "rebel_turn",
     "revolt_won",
-    "suffete_for_life",
+    "life_suffete",
+    "life_turn",
 )
 _STR_FIELDS = ("stage", "ended", "resume")
 
@@ -252,8 +253,12 @@ class RepublicOfCarthageState(State):
         """The turn the current revolt began (the Senate must fight it from the next turn)."""
         self.revolt_won = 0
         """1 once the rebels beat the Senate, or the Senate left them unfought (§6.7.3)."""
-        self.suffete_for_life = -1
-        """The person the Senate elected Suffete for Life this turn, or -1 (§6.5.7, §7)."""
+        self.life_suffete = -1
+        """The Senator the Senate declared Suffete for Life (§6.5.7), -1 if none: if he and
+        Carthage survive the turn ``life_turn``, his faction wins (§7, victory.py). The same
+        two fields as on the senate branch, which sets them."""
+        self.life_turn = -1
+        """The turn of the Suffete for Life's election (-1 if none)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []

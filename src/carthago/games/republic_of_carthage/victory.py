@@ -29,9 +29,9 @@ def end_of_turn(state: S) -> bool:
         state.note(f"{describe_person(state.rebels[1])} marches on Carthage and wins")
         end_game(state, "a successful revolt", [state.rebels[0]])
         return True
-    ruler = state.suffete_for_life
-    state.suffete_for_life = -1
-    if ruler >= 0 and state.in_play(ruler) and state.owner[ruler] >= 0:
+    ruler = state.life_suffete
+    alive = ruler >= 0 and state.in_play(ruler) and state.owner[ruler] >= 0
+    if alive and state.life_turn == state.turn:
         state.note(f"{describe_person(ruler)} survives the turn as Suffete for Life")
         end_game(state, "Suffete for Life", [state.owner[ruler]])
         return True

@@ -237,9 +237,6 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             for i in range(0, len(state.captives), 2)
         ],
         "rebellion": _rebellion(state),
-        "suffete_for_life": (
-            describe_person(state.suffete_for_life) if state.suffete_for_life >= 0 else None
-        ),
     }
 
 
