@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
-from carthago.games.republic_of_carthage.components import COMPONENTS
+from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_ROLE_NAMES
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
@@ -40,7 +40,7 @@ N_CHITS = sum(C.mortality)
 N_CHIT_KINDS = C.mortality[0] + 2
 CHIT_NONE, CHIT_DRAW_TWO = C.mortality[0], C.mortality[0] + 1
 """Chit kinds: 0..24 the Senator ids 1..25, then None, then Draw 2."""
-NEUTRAL_ROLES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+NEUTRAL_ROLES = NEUTRAL_ROLE_NAMES
 
 # Where a card is (card_loc).
 LATE_DECK, DECK, RED_DECK, SENATOR_PILE, FORUM, FORUM_DOWN, IN_PLAY, DISCARD, REMOVED = range(9)

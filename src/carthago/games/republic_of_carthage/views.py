@@ -117,7 +117,7 @@ def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
         "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
         "trade_backs": _trade_backs(state, faction),
         "trade_cards": (
-            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if own else None
+            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if open_hand else None
         ),
         "trade_income": state.trade_income[faction],
         "sold": [
@@ -144,7 +144,7 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
         said = offer[4 + side]
         if said >= 0:
             part["said_also"] = commodity_name(said)
-        if viewer == offer[side]:
+        if viewer == offer[side] or not state.human(offer[side]):  # Neutral cards are open
             part["contents"] = [commodity_name(c) for c in cards]
         view[key] = part
     return view
