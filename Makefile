@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS := dev,web,rl,ray
 
-.PHONY: play test lint typecheck unit bench clean serve browser web-load
+.PHONY: play test lint typecheck unit bench clean serve browser postgres web-load
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2
 
-test: browser lint typecheck unit
+test: browser postgres lint typecheck unit
 
 serve: install
 	$(BIN)/carthago serve
@@ -40,6 +40,13 @@ browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) || \
 		echo "warning: could not install Debian's chromium; browser tests will be skipped"
+
+# Debian's PostgreSQL for the web storage tests, which start a throwaway server from its
+# binaries (tests/web/postgres.py); without it those tests skip and say why.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) || \
+		echo "warning: could not install Debian's postgresql; PostgreSQL tests will be skipped"
 
 web-load: install
 	$(BIN)/python benchmarks/web_load.py

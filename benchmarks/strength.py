@@ -4,8 +4,14 @@ For each game: ``mcts`` (its default budget) against ``random`` and against ``he
 ``heuristic`` against ``random``, ``--games`` games per pairing with the seats swapped every
 game; then the iterations per second of that ``mcts`` on positions from random games.
 
-Run: ``.venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--game punica]``;
-prints Markdown tables (progress goes to stderr).
+In a game of more than two players the first agent of a pairing plays one seat against a field
+of the second in all the others, moving one seat on every game (the arena's gauntlet table and
+rotations); its row counts a win when it is among the winners, a draw when every return is
+equal, and shows the share of seats it holds: its win rate if every seat won alike.
+
+Run: ``.venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--game punica]
+[--option players=3] [--pairing heuristic,random] [--speed-only]``; prints Markdown tables
+(progress goes to stderr).
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from pathlib import Path
 
 import carthago
 from carthago.agents import LEVELS, MCTSAgent, choose_action, make_agent
-from carthago.arena.tournament import GameOutcome, TournamentResult, run_tournament
+from carthago.arena.tournament import GameOutcome, TournamentResult, gauntlet, run_tournament
+from carthago.cli.arena import split_specs
+from carthago.cli.options import parse_options
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.game import Game
 from carthago.core.state import CHANCE, State
@@ -45,19 +53,24 @@ def sample_positions(game: Game, count: int, seed: int) -> list[State]:
     return positions
 
 
-def iterations_per_second(game: Game, spec: str, positions: int = 12, seed: int = 0) -> float:
-    """Search iterations per second of ``spec`` (an mcts spec) over sampled positions."""
+def iterations_per_second(
+    game: Game, spec: str, positions: int = 12, seed: int = 0
+) -> tuple[float, float]:
+    """Search iterations of ``spec`` (an mcts spec) over sampled positions, per second of wall
+    time and per second of this process's CPU time (which a busy machine disturbs far less)."""
     agent = make_agent(spec, seed=seed)
     assert isinstance(agent, MCTSAgent)
     iterations = 0
-    seconds = 0.0
+    wall = cpu = 0.0
     for state in sample_positions(game, positions, seed):
         agent.reset()
-        start = time.perf_counter()
-        agent.step(state.resample_from_infostate(state.current_player(), agent.rng))
-        seconds += time.perf_counter() - start
+        view = state.resample_from_infostate(state.current_player(), agent.rng)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        agent.step(view)
+        wall += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
         iterations += agent.last_iterations
-    return iterations / seconds
+    return iterations / wall, iterations / cpu
 
 
 def seconds_per_move(game: Game, spec: str, positions: int = 12, seed: int = 0) -> list[float]:
@@ -85,6 +98,31 @@ def progress(label: str) -> Callable[[GameOutcome], None]:
     return tick
 
 
+def options_text(game: Game) -> str:
+    return ", ".join(f"{key}={value}" for key, value in game.options.items())
+
+
+def strength_row(game: Game, result: TournamentResult, minutes: float) -> str:
+    """A Markdown row: the pairing's first agent against the rest of its table."""
+    if game.num_players == 2:
+        (score,) = result.scores
+        interval = score.score_interval()
+        return (
+            f"| {game.name} | {options_text(game)} | {score.first} | {score.second} | "
+            f"{score.wins} | {score.draws} | {score.losses} | {score.score:.1%} | "
+            f"{interval.low:.1%}-{interval.high:.1%} | 50% | {minutes:.1f} |"
+        )
+    (table,) = result.tables
+    first = next(agent for agent in result.agents if agent.agent == table[0])
+    interval = first.win_interval()
+    field = f"{table[1]} x{len(table) - 1}"
+    return (
+        f"| {game.name} | {options_text(game)} | {first.agent} | {field} | {first.wins} | "
+        f"{first.draws} | {first.losses} | {first.win_rate:.1%} | "
+        f"{interval.low:.1%}-{interval.high:.1%} | {first.seat_share:.0%} | {minutes:.1f} |"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pairing")
@@ -92,59 +130,92 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--mcts", default="mcts", help="the search spec to measure")
     parser.add_argument("--game", action="append", help="game id (default: every game)")
+    parser.add_argument(
+        "--option", action="append", default=[], help="game option key=value (every game)"
+    )
+    parser.add_argument(
+        "--pairing",
+        action="append",
+        help="AGENT,OPPONENT to play (default: MCTS,random MCTS,heuristic heuristic,random)",
+    )
+    parser.add_argument(
+        "--speed-only", action="store_true", help="only measure search speed and answer times"
+    )
+    parser.add_argument(
+        "--no-speed", action="store_true", help="only play the pairings, measure no speed"
+    )
     parser.add_argument("--module", action="append", default=[], help="module registering games")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     for module in args.module:
         importlib.import_module(module)
+    options = parse_options(args.option)
+    pairings = (
+        [tuple(split_specs([p])) for p in args.pairing]
+        if args.pairing
+        else [(args.mcts, "random"), (args.mcts, "heuristic"), ("heuristic", "random")]
+    )
+    played = (
+        "speed only"
+        if args.speed_only
+        else f"{args.games} games per pairing, seats rotated, --jobs {args.jobs}"
+    )
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}; {args.games} games per pairing, "
-        f"seats alternated, --jobs {args.jobs}, seed {args.seed}"
+        f"Python {platform.python_version()}; {played}, seed {args.seed}"
     )
     print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
     print()
-    print("| game | agent | opponent | W | D | L | score | 95% CI | minutes |")
-    print("|---|---|---|---:|---:|---:|---:|---|---:|")
-    speeds: dict[str, float] = {}
+    if not args.speed_only:
+        print(
+            "| game | options | agent | opponent(s) | W | D | L | score (2 players) or wins | "
+            "95% CI | seat share | minutes |"
+        )
+        print("|---|---|---|---|---:|---:|---:|---:|---|---:|---:|")
+    speeds: dict[str, tuple[float, float]] = {}
     answers: dict[str, list[float]] = {}
     report: dict[str, object] = {}
     for game_id in args.game or carthago.games():
-        game = carthago.load(game_id)
-        pairings = [(args.mcts, "random"), (args.mcts, "heuristic"), ("heuristic", "random")]
+        game = carthago.load(game_id, **options)
         results: list[TournamentResult] = []
-        for pairing in pairings:
+        for first, second in [] if args.speed_only else pairings:
             start = time.perf_counter()
             result = run_tournament(
                 game,
-                [pairing],
+                gauntlet([first, second], game.num_players),
                 args.games,
                 seed=args.seed,
                 jobs=args.jobs,
-                on_outcome=progress(f"{game_id} {pairing[0]} vs {pairing[1]}"),
+                on_outcome=progress(f"{game_id} {first} vs {second}"),
             )
-            minutes = (time.perf_counter() - start) / 60
-            (score,) = result.scores
-            interval = score.score_interval()
-            print(
-                f"| {game_id} | {score.first} | {score.second} | {score.wins} | {score.draws} | "
-                f"{score.losses} | {score.score:.1%} | {interval.low:.1%}-{interval.high:.1%} | "
-                f"{minutes:.1f} |",
-                flush=True,
-            )
+            print(strength_row(game, result, (time.perf_counter() - start) / 60), flush=True)
             results.append(result)
+        report[game_id] = [r.to_json() for r in results]
+        if args.no_speed:
+            continue
+        start = time.perf_counter()
         speeds[game_id] = iterations_per_second(game, args.mcts, seed=args.seed)
         answers[game_id] = seconds_per_move(game, LEVELS["normal"].spec, seed=args.seed)
-        report[game_id] = [r.to_json() for r in results]
-    print()
-    print(
-        f"| game | {args.mcts} iterations/s (one core) | level normal "
-        f"({LEVELS['normal'].spec}): mean / max seconds per move |"
-    )
-    print("|---|---:|---:|")
-    for game_id, speed in speeds.items():
-        times = answers[game_id]
-        print(f"| {game_id} | {speed:,.0f} | {sum(times) / len(times):.2f} / {max(times):.2f} |")
+        print(
+            f"{game_id}: speed measured in {time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    if speeds:
+        print()
+        print(
+            f"| game | options | {args.mcts} iterations per CPU second / per wall second | "
+            "level normal "
+            f"({LEVELS['normal'].spec}): mean / max seconds per move |"
+        )
+        print("|---|---|---:|---:|")
+        for game_id, (wall, cpu) in speeds.items():
+            times = answers[game_id]
+            shown = options_text(carthago.load(game_id, **options))
+            print(
+                f"| {game_id} | {shown} | {cpu:,.0f} / {wall:,.0f} | "
+                f"{sum(times) / len(times):.2f} / {max(times):.2f} |"
+            )
     if args.json is not None:
         args.json.write_text(
             json.dumps(

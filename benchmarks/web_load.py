@@ -1,9 +1,10 @@
 """Load test of the web server on loopback, bounded in time.
 
-Starts ``carthago serve`` on 127.0.0.1 over a fresh SQLite file, then runs many concurrent
-Punica games, each a person's seat played by this script over HTTP and a websocket against a
-computer seat moving on the server. Reports the latency of applying a person's action (HTTP
-round trip, p50/p99) and the games finished per minute.
+Starts ``carthago serve`` on 127.0.0.1 over a fresh SQLite file (or ``--db URL``, e.g. a
+PostgreSQL database), then runs many concurrent Punica games, each a person's seat played by
+this script over HTTP and a websocket against a computer seat moving on the server. Reports
+the latency of applying a person's action (HTTP round trip, p50/p99) and the games finished
+per minute.
 
     .venv/bin/python benchmarks/web_load.py --games 24 --seconds 60
 """
@@ -104,12 +105,13 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to run")
     parser.add_argument("--game", default="punica")
     parser.add_argument("--computer", default="random", help="the computer seat's level or spec")
+    parser.add_argument("--db", help="SQLAlchemy URL to store the games (default: new SQLite file)")
     args = parser.parse_args()
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        db = f"sqlite:///{Path(folder) / 'load.db'}"
+        db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         carthago = Path(sys.executable).with_name("carthago")
         server = subprocess.Popen(
             [str(carthago), "serve", "--port", str(port), "--db", db],

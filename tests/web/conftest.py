@@ -1,4 +1,8 @@
-"""Fixtures for the web tests: a server app over a fresh SQLite file, and ways to look behind it."""
+"""Fixtures for the web tests: a server app over a fresh database, and ways to look behind it.
+
+``db_url`` is a fresh SQLite file; tests marked ``@both_backends`` run once over SQLite and
+once over a fresh PostgreSQL database (see :mod:`tests.web.postgres`).
+"""
 
 from __future__ import annotations
 
@@ -15,11 +19,33 @@ from carthago.core.registry import load
 from carthago.core.state import State
 from carthago.web.app import create_app
 from carthago.web.storage import ActionRow, GameRow
+from tests.web.postgres import PostgresServer, PostgresUnavailable, running_postgres
+
+BACKENDS = ("sqlite", "postgresql")
+both_backends = pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
+"""Runs a test over SQLite and over PostgreSQL: the storage, persistence, idempotency and
+concurrency tests, whose outcome depends on the database."""
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    try:
+        with running_postgres() as server:
+            yield server
+    except PostgresUnavailable as reason:
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    backend = getattr(request, "param", "sqlite")
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'games.db'}"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = server.new_database()
+    yield url
+    server.drop_database(url)
 
 
 @pytest.fixture

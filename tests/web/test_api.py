@@ -10,7 +10,14 @@ from fastapi.testclient import TestClient
 
 from carthago.core.records import GameRecord
 from carthago.core.registry import games, load
-from tests.web.conftest import new_game, seat_headers, stored_actions, true_state, wait_until
+from tests.web.conftest import (
+    both_backends,
+    new_game,
+    seat_headers,
+    stored_actions,
+    true_state,
+    wait_until,
+)
 
 GUESSER, KEEPER = 0, 1
 
@@ -26,6 +33,7 @@ def act(client: TestClient, game_id: str, token: str, **body: Any) -> Any:
     return client.post(f"/api/games/{game_id}/actions", headers=seat_headers(token), json=body)
 
 
+@both_backends
 def test_creation_gives_a_token_and_a_link_per_human_seat_only(client: TestClient) -> None:
     created = new_game(client, ["human", "random"])
     assert set(created["tokens"]) == {"0"}
@@ -37,6 +45,7 @@ def test_creation_gives_a_token_and_a_link_per_human_seat_only(client: TestClien
     assert "token" not in json.dumps(shown)
 
 
+@both_backends
 def test_bad_creations_are_refused_with_a_clear_error_and_store_nothing(
     client: TestClient, db_url: str
 ) -> None:
@@ -64,6 +73,7 @@ def test_catalogue_lists_games_options_and_computer_players(client: TestClient) 
     assert "random" in [c["spec"] for c in catalogue["computers"]]
 
 
+@both_backends
 def test_a_seat_sees_its_observation_and_a_spectator_the_public_view(
     client: TestClient, db_url: str
 ) -> None:
@@ -82,6 +92,7 @@ def test_a_seat_sees_its_observation_and_a_spectator_the_public_view(
     assert guesser["legal"] == []
 
 
+@both_backends
 def test_acting_by_notation_or_number_applies_the_move(client: TestClient) -> None:
     created = new_game(client, ["human", "human"])
     game_id, tokens = created["id"], created["tokens"]
@@ -93,6 +104,7 @@ def test_acting_by_notation_or_number_applies_the_move(client: TestClient) -> No
     assert response.json()["view"]["observation"]["round"] == 1
 
 
+@both_backends
 def test_illegal_and_misdirected_actions_are_refused_and_change_nothing(
     client: TestClient, db_url: str
 ) -> None:
@@ -116,6 +128,40 @@ def test_illegal_and_misdirected_actions_are_refused_and_change_nothing(
     assert stored_actions(db_url, game_id) == before
 
 
+@both_backends
+def test_what_a_database_could_not_store_gets_a_clear_4xx_and_changes_nothing(
+    client: TestClient, db_url: str
+) -> None:
+    """PostgreSQL refuses a NUL in text and a string longer than its column: such requests are
+    turned away before they reach the database, on every backend alike."""
+    # The computer guesses only after the person's stake, so nothing moves meanwhile.
+    created = new_game(client, ["random", "human"])
+    game_id, token = created["id"], created["tokens"]["1"]
+    before = stored_actions(db_url, game_id)
+    long_spec = "mcts:iterations=" + "0" * 200 + "5"
+    refusals = [
+        (act(client, game_id, token, action=0, request_id="a\x00b"), 400, "printable"),
+        (act(client, game_id, token, action=0, request_id="tab\there"), 400, "printable"),
+        (client.get("/api/games/a%00b"), 404, "no game"),
+        (client.get("/api/games/a%00b/replay", params={"step": 0}), 404, "no game"),
+        (client.get("/api/records/a%00b"), 404, "no uploaded record"),
+        (client.post(f"/api/games/{game_id}/join", json={"seat": 2**70}), 400, "not a seat"),
+        (client.post(f"/api/games/{game_id}/join", json={"seat": GUESSER}), 400, "not a seat"),
+        (
+            client.post("/api/games", json={"game": "guessing", "seats": ["human", long_spec]}),
+            400,
+            "at most 128 characters",
+        ),
+    ]
+    for response, status, message in refusals:
+        assert response.status_code == status, response.text
+        assert message in response.json()["error"]
+    assert stored_actions(db_url, game_id) == before
+    # The game with the refused spec was not created.
+    assert {g["id"] for g in client.get("/api/lobby").json()["games"]} <= {game_id}
+
+
+@both_backends
 def test_a_token_opens_only_its_own_game(client: TestClient) -> None:
     first = new_game(client, ["human", "human"])
     second = new_game(client, ["human", "human"])
@@ -125,6 +171,7 @@ def test_a_token_opens_only_its_own_game(client: TestClient) -> None:
     assert response.status_code == 403
 
 
+@both_backends
 def test_the_same_request_applies_at_most_once(client: TestClient, db_url: str) -> None:
     created = new_game(client, ["human", "human"])
     game_id, token = created["id"], created["tokens"]["1"]
@@ -136,6 +183,7 @@ def test_the_same_request_applies_at_most_once(client: TestClient, db_url: str) 
     assert view(client, game_id, token)["observation"]["stake"] == 1
 
 
+@both_backends
 def test_a_request_made_on_an_old_position_is_refused(client: TestClient, db_url: str) -> None:
     created = new_game(client, ["human", "human"])
     game_id, tokens = created["id"], created["tokens"]
@@ -148,6 +196,7 @@ def test_a_request_made_on_an_old_position_is_refused(client: TestClient, db_url
     assert stored_actions(db_url, game_id) == moves
 
 
+@both_backends
 def test_concurrent_requests_for_one_seat_apply_once(client: TestClient, db_url: str) -> None:
     created = new_game(client, ["human", "human"])
     game_id, token = created["id"], created["tokens"]["1"]
@@ -174,6 +223,7 @@ def test_concurrent_requests_for_one_seat_apply_once(client: TestClient, db_url:
     assert all(status in (200, 409) for status in statuses)
 
 
+@both_backends
 def test_lobby_lists_open_games_and_joining_claims_a_seat(client: TestClient) -> None:
     listed = new_game(client, ["human", "random"])
     new_game(client, ["human", "random"], listed=False)
@@ -191,6 +241,7 @@ def test_lobby_lists_open_games_and_joining_claims_a_seat(client: TestClient) ->
     assert again.status_code == 409 and "no free seat" in again.json()["error"]
 
 
+@both_backends
 def test_opening_a_seat_link_takes_the_seat_off_the_lobby(client: TestClient) -> None:
     created = new_game(client, ["human", "human"])
     view(client, created["id"], created["tokens"]["0"])
@@ -198,6 +249,7 @@ def test_opening_a_seat_link_takes_the_seat_off_the_lobby(client: TestClient) ->
     assert lobby[0]["free_seats"] == [KEEPER]
 
 
+@both_backends
 def test_computer_seats_play_to_the_end_and_the_record_replays(client: TestClient) -> None:
     created = new_game(client, ["random", "random"], options={"rounds": 5})
     game_id = created["id"]
@@ -250,6 +302,7 @@ def test_replay_of_a_game_in_progress_shows_only_public_or_own_views(client: Tes
     assert beyond.status_code == 400 and "step must be between 0 and" in beyond.json()["error"]
 
 
+@both_backends
 def test_replay_of_a_finished_game_opens_every_view_with_notation(client: TestClient) -> None:
     created = new_game(client, ["random", "random"], options={"rounds": 1})
     game_id = created["id"]
@@ -260,6 +313,7 @@ def test_replay_of_a_finished_game_opens_every_view_with_notation(client: TestCl
     assert step["steps"] == 3
 
 
+@both_backends
 def test_an_uploaded_record_can_be_watched(client: TestClient) -> None:
     created = new_game(client, ["random", "random"], options={"rounds": 2})
     wait_until(lambda: view(client, created["id"])["status"] == "finished")
@@ -302,6 +356,7 @@ def test_the_client_pages_and_files_are_served(client: TestClient) -> None:
     assert missing.status_code == 404 and missing.json() == {"error": "Not Found"}
 
 
+@both_backends
 def test_every_registered_game_is_playable_over_http(client: TestClient) -> None:
     for name in games():
         players = load(name).num_players

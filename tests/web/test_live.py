@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 from carthago.web.app import create_app
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
-from tests.web.conftest import new_game, seat_headers, stored_actions, wait_until
+from tests.web.conftest import both_backends, new_game, seat_headers, stored_actions, wait_until
 
 GUESSER, KEEPER = 0, 1
 
@@ -23,6 +23,7 @@ def next_view(socket: Any) -> dict[str, Any]:
     return view
 
 
+@both_backends
 def test_the_feed_pushes_each_seat_its_own_view_when_the_game_moves(client: TestClient) -> None:
     created = new_game(client, ["human", "human"])
     game_id, tokens = created["id"], created["tokens"]
@@ -81,6 +82,7 @@ def test_the_feed_follows_a_computer_game_to_its_end(client: TestClient) -> None
         assert view["observation"]["is_terminal"]
 
 
+@both_backends
 def test_a_game_survives_a_server_restart_mid_game(db_url: str) -> None:
     with TestClient(create_app(db_url)) as first:
         created = new_game(first, ["human", "human"], options={"rounds": 2}, seed=11)
@@ -105,28 +107,25 @@ def test_a_game_survives_a_server_restart_mid_game(db_url: str) -> None:
         assert stored_actions(db_url, game_id) == 6
 
 
-def test_chance_after_a_restart_rolls_what_it_would_have_rolled(tmp_path: Any) -> None:
-    """The server's dice depend on the game's seed and the move number only."""
-    finals = []
-    for run in range(2):
-        url = f"sqlite:///{tmp_path / f'run{run}.db'}"
-        if run == 0:
-            with TestClient(create_app(url)) as client:
-                created = new_game(client, ["human", "human"], seed=5)
-                play_out(client, created)
-                finals.append(client.get(f"/api/games/{created['id']}/record").json()["actions"])
-        else:
-            with TestClient(create_app(url)) as client:
-                created = new_game(client, ["human", "human"], seed=5)
-                game_id, tokens = created["id"], created["tokens"]
-                client.post(
-                    f"/api/games/{game_id}/actions",
-                    headers=seat_headers(tokens["1"]),
-                    json={"action": 0},
-                )
-            with TestClient(create_app(url)) as client:
-                play_out(client, created)
-                finals.append(client.get(f"/api/games/{created['id']}/record").json()["actions"])
+@both_backends
+def test_chance_after_a_restart_rolls_what_it_would_have_rolled(db_url: str) -> None:
+    """The server's dice depend on the game's seed and the move number only: two games with one
+    seed, one played straight through and one across a restart, roll the same."""
+    with TestClient(create_app(db_url)) as client:
+        straight = new_game(client, ["human", "human"], seed=5)
+        play_out(client, straight)
+        interrupted = new_game(client, ["human", "human"], seed=5)
+        client.post(
+            f"/api/games/{interrupted['id']}/actions",
+            headers=seat_headers(interrupted["tokens"]["1"]),
+            json={"action": 0},
+        )
+    with TestClient(create_app(db_url)) as client:
+        play_out(client, interrupted)
+        finals = [
+            client.get(f"/api/games/{created['id']}/record").json()["actions"]
+            for created in (straight, interrupted)
+        ]
     assert finals[0] == finals[1]
 
 
@@ -146,6 +145,7 @@ def play_out(client: TestClient, created: dict[str, Any]) -> None:
         )
 
 
+@both_backends
 def test_computer_seats_owing_a_move_resume_after_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url)) as first:
         created = new_game(first, ["human", "random"], options={"rounds": 2})
@@ -159,6 +159,7 @@ def test_computer_seats_owing_a_move_resume_after_a_restart(db_url: str) -> None
         wait_until(lambda: second.get(f"/api/games/{game_id}").json()["to_move"] == GUESSER)
 
 
+@both_backends
 def test_computer_players_can_think_in_processes(db_url: str) -> None:
     with TestClient(create_app(db_url, computer_processes=True)) as client:
         created = new_game(client, ["random", "random"], options={"rounds": 3})

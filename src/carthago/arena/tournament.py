@@ -1,16 +1,22 @@
-"""Tournaments between agent specs: who plays whom, in parallel, and what came of it.
+"""Tournaments between agent specs: who sits at which table, in parallel, and what came of it.
 
-A tournament is a list of pairings (round-robin: every spec against every other; gauntlet: the
-first spec against each of the others). Each pairing plays ``games`` games with the seats
-swapped every game. Every game gets its own seed, derived from the tournament's base seed and
-the game's place in the schedule, so a tournament replays identically however many processes
-run it and in whatever order the games finish.
+A tournament is a list of tables, each a tuple of as many agent specs as the game has players
+(a spec may fill several seats). Round-robin: every table of the specs that holds at least two
+different ones (for two players: every spec against every other); gauntlet: the first spec
+against a field of each other spec (for two players: the first against each of the others);
+table: the specs as given, one table. Each table plays ``games`` games, the seats changing
+every game: game ``r`` uses the ``r``-th seating, cyclically, of either the table's rotations
+(the agents move one seat on each game; for two players: seats swapped every game) or, when
+asked, all its distinct permutations. Every game gets its own seed, derived from the
+tournament's base seed and the game's place in the schedule, so a tournament replays
+identically however many processes run it and in whatever order the games finish.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -20,11 +26,25 @@ from typing import Any
 
 from carthago.agents.spec import make_agent
 from carthago.arena.match import play_match
-from carthago.arena.stats import PairingScore, Rating, elo_with_spread
+from carthago.arena.stats import (
+    GameResults,
+    Interval,
+    PairingScore,
+    Rating,
+    agent_placing,
+    elo_of_games,
+    pair_scores,
+    pairwise,
+    wilson_interval,
+)
 from carthago.core.game import Game
 from carthago.core.registry import load
 
-MODES = ("round-robin", "gauntlet")
+MODES = ("round-robin", "gauntlet", "table")
+SEATINGS = ("rotations", "permutations")
+
+Table = tuple[str, ...]
+"""The agent spec of every seat, in seat order (or the lineup a seating rearranges)."""
 BACKENDS = ("local", "ray")
 
 OnOutcome = Callable[["GameOutcome"], None]
@@ -40,33 +60,79 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def round_robin(specs: Sequence[str]) -> list[tuple[str, str]]:
-    """Every spec against every later one.
+def round_robin(specs: Sequence[str], players: int = 2) -> list[Table]:
+    """Every table of ``players`` seats filled from ``specs`` with at least two different ones.
 
     >>> round_robin(["random", "heuristic", "mcts"])
     [('random', 'heuristic'), ('random', 'mcts'), ('heuristic', 'mcts')]
+    >>> round_robin(["random", "mcts"], players=3)
+    [('random', 'random', 'mcts'), ('random', 'mcts', 'mcts')]
     """
     unique = list(dict.fromkeys(specs))
-    return [(a, b) for i, a in enumerate(unique) for b in unique[i + 1 :]]
+    return [
+        table
+        for table in itertools.combinations_with_replacement(unique, players)
+        if len(set(table)) > 1
+    ]
 
 
-def gauntlet(specs: Sequence[str]) -> list[tuple[str, str]]:
-    """The first spec against each of the others.
+def gauntlet(specs: Sequence[str], players: int = 2) -> list[Table]:
+    """The first spec in one seat, each other spec in all the other seats in turn.
 
     >>> gauntlet(["mcts", "random", "heuristic"])
     [('mcts', 'random'), ('mcts', 'heuristic')]
+    >>> gauntlet(["mcts", "random"], players=3)
+    [('mcts', 'random', 'random')]
     """
     unique = list(dict.fromkeys(specs))
-    return [(unique[0], other) for other in unique[1:]]
+    return [(unique[0],) + (other,) * (players - 1) for other in unique[1:]]
 
 
-def pairings_for(mode: str, specs: Sequence[str]) -> list[tuple[str, str]]:
+def tables_for(mode: str, specs: Sequence[str], players: int = 2) -> list[Table]:
+    """The tables of a tournament in ``mode`` for a game of ``players`` players."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    pairings = round_robin(specs) if mode == "round-robin" else gauntlet(specs)
-    if not pairings:
+    if mode == "table":
+        if len(specs) != players:
+            raise ValueError(f"a table needs one spec per seat: {players} specs, not {len(specs)}")
+        tables = [tuple(specs)] if len(set(specs)) > 1 else []
+    elif mode == "round-robin":
+        tables = round_robin(specs, players)
+    else:
+        tables = gauntlet(specs, players)
+    if not tables:
         raise ValueError("a tournament needs at least two different agent specs")
-    return pairings
+    return tables
+
+
+def pairings_for(mode: str, specs: Sequence[str]) -> list[Table]:
+    """The tables of a two-player tournament (see :func:`tables_for`)."""
+    return tables_for(mode, specs, 2)
+
+
+def seatings(table: Table, seating: str = "rotations") -> list[Table]:
+    """The distinct seat orders a table plays in turn.
+
+    Rotations move every agent one seat on (the table's first agent sits in seat ``r`` in the
+    ``r``-th); permutations are every distinct order, in lexicographic order of seat indices.
+
+    >>> seatings(("a", "b"))
+    [('a', 'b'), ('b', 'a')]
+    >>> seatings(("a", "b", "b"))
+    [('a', 'b', 'b'), ('b', 'a', 'b'), ('b', 'b', 'a')]
+    >>> seatings(("a", "b", "a", "b"))
+    [('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
+    >>> len(seatings(("a", "b", "c"), "permutations"))
+    6
+    """
+    if seating not in SEATINGS:
+        raise ValueError(f"seating must be one of {', '.join(SEATINGS)}, not {seating!r}")
+    n = len(table)
+    if seating == "rotations":
+        orders = [tuple(table[(seat - r) % n] for seat in range(n)) for r in range(n)]
+    else:
+        orders = list(itertools.permutations(table))
+    return list(dict.fromkeys(orders))
 
 
 @dataclass(frozen=True)
@@ -75,6 +141,7 @@ class GameTask:
 
     index: int
     pairing: int
+    """The index of the game's table (its pairing, for two players)."""
     game: str
     options: dict[str, Any]
     module: str
@@ -90,6 +157,7 @@ class GameOutcome:
 
     index: int
     pairing: int
+    """The index of the game's table."""
     seats: tuple[str, ...]
     returns: list[float]
     moves: int
@@ -118,29 +186,32 @@ def play_task(task: GameTask) -> GameOutcome:
 
 def schedule(
     game: Game,
-    pairings: Sequence[tuple[str, str]],
+    tables: Sequence[Table],
     games: int,
     seed: int = 0,
     records: str | Path | None = None,
+    seating: str = "rotations",
 ) -> list[GameTask]:
-    """The games of a tournament: per pairing, ``games`` games with seats swapped each game."""
-    if game.num_players != 2:
-        raise ValueError(
-            f"the arena pits two agents against each other; {game.name} is played by "
-            f"{game.num_players} (choose a two-player option set)"
-        )
+    """The games of a tournament: per table, ``games`` games going through its seatings."""
+    players = game.num_players
+    for table in tables:
+        if len(table) != players:
+            raise ValueError(
+                f"{game.name} is played by {players}, but the table {', '.join(table)} seats "
+                f"{len(table)} agents"
+            )
     if games < 1:
-        raise ValueError("a pairing needs at least one game")
-    for spec in {spec for pairing in pairings for spec in pairing}:
+        raise ValueError("a table needs at least one game")
+    for spec in {spec for table in tables for spec in table}:
         make_agent(spec)  # refuse a bad spec before any process starts
     folder = None
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
         folder = str(records)
     tasks: list[GameTask] = []
-    for number, (first, second) in enumerate(pairings):
+    for number, table in enumerate(tables):
+        orders = seatings(table, seating)
         for round_ in range(games):
-            seats = (first, second) if round_ % 2 == 0 else (second, first)
             tasks.append(
                 GameTask(
                     index=len(tasks),
@@ -148,7 +219,7 @@ def schedule(
                     game=game.name,
                     options=dict(game.options),
                     module=type(game).__module__,
-                    seats=seats,
+                    seats=orders[round_ % len(orders)],
                     seed=derive_seed(seed, number, round_),
                     records=folder,
                 )
@@ -188,9 +259,45 @@ def run_tasks(
     return sorted(outcomes, key=lambda outcome: outcome.index)
 
 
+@dataclass(frozen=True)
+class AgentScore:
+    """What ``agent``, holding ``seats`` seats of ``table``, won over that table's games.
+
+    A win is holding one of the winning seats (the highest return), a draw a game where every
+    return is equal, a loss anything else (see :func:`carthago.arena.stats.placings`).
+    """
+
+    table: Table
+    agent: str
+    seats: int
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def seat_share(self) -> float:
+        """The share of the seats the agent holds: its win rate if all seats won alike."""
+        return self.seats / len(self.table)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self) -> Interval:
+        return wilson_interval(self.wins, self.games)
+
+
 @dataclass
 class TournamentResult:
-    """Scores per pairing and Elo ratings, ready for a table or for JSON."""
+    """Per-agent results per table, pairwise scores and Elo ratings, ready for tables or JSON.
+
+    ``scores`` are the pairwise results (for two players: each pairing from its first spec's
+    side); ``agents`` the per-agent results of every table.
+    """
 
     game: str
     options: dict[str, Any]
@@ -199,12 +306,21 @@ class TournamentResult:
     scores: list[PairingScore]
     ratings: dict[str, Rating]
     outcomes: list[GameOutcome] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    agents: list[AgentScore] = field(default_factory=list)
+    seating: str = "rotations"
+
+    @property
+    def players(self) -> int:
+        return len(self.tables[0]) if self.tables else 2
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "options": self.options,
+            "players": self.players,
             "games_per_pairing": self.games_per_pairing,
+            "seating": self.seating,
             "seed": self.seed,
             "pairings": [
                 {
@@ -217,42 +333,83 @@ class TournamentResult:
                 }
                 for score in self.scores
             ],
+            "tables": [
+                {
+                    "table": list(score.table),
+                    "agent": score.agent,
+                    "seats": score.seats,
+                    "seat_share": score.seat_share,
+                    "wins": score.wins,
+                    "draws": score.draws,
+                    "losses": score.losses,
+                    "games": score.games,
+                    "win_rate": score.win_rate,
+                    "win_ci95": list(asdict(score.win_interval()).values()),
+                }
+                for score in self.agents
+            ],
             "ratings": {spec: asdict(rating) for spec, rating in self.ratings.items()},
             "games": [asdict(outcome) for outcome in self.outcomes],
         }
 
 
+def table_pairs(tables: Sequence[Table]) -> list[tuple[str, str]]:
+    """Every two different specs that share a table, each pair once, in order of appearance.
+
+    >>> table_pairs([("a", "b", "b"), ("c", "b", "a")])
+    [('a', 'b'), ('c', 'b'), ('c', 'a')]
+    """
+    pairs: dict[tuple[str, str], None] = {}
+    for table in tables:
+        unique = list(dict.fromkeys(table))
+        for i, first in enumerate(unique):
+            for second in unique[i + 1 :]:
+                if (second, first) not in pairs:
+                    pairs[first, second] = None
+    return list(pairs)
+
+
 def summarize(
     game: Game,
-    pairings: Sequence[tuple[str, str]],
+    tables: Sequence[Table],
     outcomes: Sequence[GameOutcome],
     games: int,
     seed: int,
+    seating: str = "rotations",
 ) -> TournamentResult:
-    """Wins, draws and losses of each pairing's first spec, and everyone's Elo."""
-    tally = [[0, 0, 0] for _ in pairings]
+    """Every agent's wins, draws and losses per table, the pairwise scores, everyone's Elo."""
+    tally = [{spec: [0, 0, 0] for spec in dict.fromkeys(table)} for table in tables]
+    per_table: list[list[GameResults]] = [[] for _ in tables]
     for outcome in outcomes:
-        seat = outcome.seats.index(pairings[outcome.pairing][0])
-        mine, theirs = outcome.returns[seat], outcome.returns[1 - seat]
-        tally[outcome.pairing][0 if mine > theirs else 1 if mine == theirs else 2] += 1
-    scores = [
-        PairingScore(first, second, wins, draws, losses)
-        for (first, second), (wins, draws, losses) in zip(pairings, tally, strict=True)
+        for spec, counts in tally[outcome.pairing].items():
+            counts[1 - agent_placing(outcome.seats, outcome.returns, spec)] += 1
+        per_table[outcome.pairing].append(pairwise(outcome.seats, outcome.returns))
+    agents = [
+        AgentScore(table, spec, table.count(spec), *counts)
+        for table, counts_of in zip(tables, tally, strict=True)
+        for spec, counts in counts_of.items()
     ]
+    pairs = table_pairs(tables)
+    # Each table's games ordered by result (wins first), so the bootstrap does not depend on
+    # the order the games were scheduled in.
+    ordered = [sorted(results, key=lambda g: [-r for _, _, r in g]) for results in per_table]
     return TournamentResult(
         game.name,
         dict(game.options),
         games,
         seed,
-        scores,
-        elo_with_spread(scores, seed=seed),
+        pair_scores((g for results in per_table for g in results), pairs),
+        elo_of_games(ordered, pairs, seed=seed),
         list(outcomes),
+        list(tables),
+        agents,
+        seating,
     )
 
 
 def run_tournament(
     game: Game,
-    pairings: Sequence[tuple[str, str]],
+    tables: Sequence[Table],
     games: int,
     seed: int = 0,
     jobs: int = 1,
@@ -260,8 +417,9 @@ def run_tournament(
     backend: str = "local",
     address: str | None = None,
     on_outcome: OnOutcome | None = None,
+    seating: str = "rotations",
 ) -> TournamentResult:
     """Schedule, play and summarize a tournament."""
-    tasks = schedule(game, pairings, games, seed, records)
+    tasks = schedule(game, tables, games, seed, records, seating)
     outcomes = run_tasks(tasks, jobs, backend, address, on_outcome)
-    return summarize(game, pairings, outcomes, games, seed)
+    return summarize(game, tables, outcomes, games, seed, seating)

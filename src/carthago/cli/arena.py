@@ -19,10 +19,11 @@ from rich.text import Text
 from carthago.arena.tournament import (
     BACKENDS,
     MODES,
+    SEATINGS,
     GameOutcome,
     TournamentResult,
-    pairings_for,
     run_tournament,
+    tables_for,
 )
 from carthago.cli.options import parse_options
 from carthago.core.errors import CarthagoError
@@ -46,7 +47,12 @@ def split_specs(values: Sequence[str]) -> list[str]:
 
 
 def results_table(result: TournamentResult) -> Table:
-    table = Table(title=f"{result.game}: {result.games_per_pairing} games per pairing")
+    """Each pairing's score; for more than two players, the pairwise decomposition."""
+    if result.players == 2:
+        title = f"{result.game}: {result.games_per_pairing} games per pairing"
+    else:
+        title = "pairwise: every two seats of different agents in a game, the higher return wins"
+    table = Table(title=title)
     for name in ("agent", "opponent", "W", "D", "L", "score", "95% CI", "wins 95% CI"):
         table.add_column(name, justify="left" if name in ("agent", "opponent") else "right")
     for score in result.scores:
@@ -61,6 +67,42 @@ def results_table(result: TournamentResult) -> Table:
             f"{score.score:.1%}",
             f"{100 * low:.0f}-{100 * high:.0f}%",
             f"{100 * win.low:.0f}-{100 * win.high:.0f}%",
+        )
+    return table
+
+
+def lineup(table: Sequence[str]) -> str:
+    """A table's specs, each once with how many seats it fills.
+
+    >>> lineup(("mcts", "random", "random"))
+    'mcts, 2 random'
+    """
+    counts = {spec: table.count(spec) for spec in table}
+    return ", ".join(spec if n == 1 else f"{n} {spec}" for spec, n in counts.items())
+
+
+def agents_table(result: TournamentResult) -> Table:
+    """Per table, every agent's wins (among the winners), draws (all equal) and losses."""
+    table = Table(
+        title=(
+            f"{result.game}, {result.players} players: {result.games_per_pairing} games per "
+            f"table, seats by {result.seating}"
+        )
+    )
+    for name in ("table", "agent", "seats", "W", "D", "L", "wins", "95% CI", "seat share"):
+        table.add_column(name, justify="left" if name in ("table", "agent") else "right")
+    for score in result.agents:
+        win = score.win_interval()
+        table.add_row(
+            lineup(score.table),
+            score.agent,
+            str(score.seats),
+            str(score.wins),
+            str(score.draws),
+            str(score.losses),
+            f"{score.win_rate:.1%}",
+            f"{100 * win.low:.0f}-{100 * win.high:.0f}%",
+            f"{score.seat_share:.0%}",
         )
     return table
 
@@ -90,11 +132,29 @@ def arena(
             help="Agent specs, comma-separated or repeated (mcts:iterations=800,depth=40).",
         ),
     ],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="Games per pairing (per table).")
+    ] = 20,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel processes.")] = 1,
     mode: Annotated[
-        str, typer.Option(help=f"Pairings: {' or '.join(MODES)} (the first spec against the rest).")
+        str,
+        typer.Option(
+            help=(
+                f"Tables: {', '.join(MODES)} (round-robin: every mix of at least two specs; "
+                "gauntlet: the first spec against a field of each other; table: the specs as "
+                "given, one per seat)."
+            )
+        ),
     ] = "round-robin",
+    seating: Annotated[
+        str,
+        typer.Option(
+            help=(
+                f"How agents change seats between games: {' or '.join(SEATINGS)} (for two "
+                "players both swap the seats every game)."
+            )
+        ),
+    ] = "rotations",
     seed: Annotated[int, typer.Option(help="Base seed; every game's seed derives from it.")] = 0,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="Game option key=value.")
@@ -112,12 +172,12 @@ def arena(
         str | None, typer.Option(help="Ray cluster address (with --backend ray).")
     ] = None,
 ) -> None:
-    """Play a tournament between agents, both seats each, and rate them."""
+    """Play a tournament between agents, every agent in every seat, and rate them."""
     console = Console(highlight=False)
     try:
         instance = load(game, **parse_options(option or []))
-        pairings = pairings_for(mode, split_specs(agents))
-        total = len(pairings) * games
+        tables = tables_for(mode, split_specs(agents), instance.num_players)
+        total = len(tables) * games
         with Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -133,7 +193,7 @@ def arena(
 
             result = run_tournament(
                 instance,
-                pairings,
+                tables,
                 games,
                 seed=seed,
                 jobs=jobs,
@@ -141,10 +201,13 @@ def arena(
                 backend=backend,
                 address=address,
                 on_outcome=advance,
+                seating=seating,
             )
     except (CarthagoError, ValueError) as error:
         Console(stderr=True, highlight=False).print(Text(f"error: {error}"))
         raise typer.Exit(2) from None
+    if result.players > 2:
+        console.print(agents_table(result))
     console.print(results_table(result))
     console.print(ratings_table(result))
     if json_path is not None:

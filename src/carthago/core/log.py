@@ -33,5 +33,10 @@ class LogEntry(NamedTuple):
 
 def log_for(entries: list[LogEntry], viewer: int | None) -> list[str]:
     """The log as ``viewer`` may read it."""
-    texts = (entry.text_for(viewer) for entry in entries)
-    return [text for text in texts if text is not None]
+    # Most entries have no private text: read them without a method call (observations
+    # rebuild the whole log, so this runs for every entry of every observation).
+    return [
+        text
+        for entry in entries
+        if (text := entry.text_for(viewer) if entry.private else entry.public) is not None
+    ]

@@ -157,7 +157,10 @@ class State(ABC):
             "game": self._game.name,
             "options": dict(self._game.options),
             "history": self._history.copy(),
-            "log": [[entry.public, [list(p) for p in entry.private]] for entry in self._log],
+            "log": [
+                [entry.public, [list(p) for p in entry.private] if entry.private else []]
+                for entry in self._log
+            ],
             "state": self._fields_to_dict(),
         }
 

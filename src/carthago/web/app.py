@@ -87,7 +87,8 @@ def create_app(
     Computer players think in ``computer_workers`` threads, or processes if
     ``computer_processes`` (searches then use every core without holding the interpreter).
     """
-    service = GameService(make_sessionmaker(make_engine(db_url)))
+    engine = make_engine(db_url)
+    service = GameService(make_sessionmaker(engine))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -109,6 +110,9 @@ def create_app(
             service.listeners[:] = []
             await computers.close()
             pool.shutdown(wait=False, cancel_futures=True)
+            # A stopped server holds no database connection (the engine reconnects if the app
+            # is started again).
+            engine.dispose()
 
     app = FastAPI(title="carthago", lifespan=lifespan)
     app.state.service = service

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -41,6 +41,8 @@ from carthago.web.storage import (
 )
 
 MAX_REQUEST_ID = 64
+MAX_ID = 32
+MAX_AGENT_SPEC = 128
 CACHE_SIZE = 256
 
 
@@ -88,8 +90,19 @@ def new_token() -> str:
 
 
 def check_request_id(request_id: str | None) -> None:
-    if request_id is not None and not 1 <= len(request_id) <= MAX_REQUEST_ID:
-        raise BadRequest(f"a request id has 1 to {MAX_REQUEST_ID} characters")
+    # Printable only: PostgreSQL text cannot hold a NUL, and a control character is no id.
+    if request_id is not None and not (
+        1 <= len(request_id) <= MAX_REQUEST_ID and request_id.isprintable()
+    ):
+        raise BadRequest(
+            f"a request id has 1 to {MAX_REQUEST_ID} printable characters (no control characters)"
+        )
+
+
+def well_formed_id(text: str) -> bool:
+    """Whether ``text`` could be a stored id (ASCII letters and digits, as :func:`new_id` makes):
+    anything else is answered 404 without asking the database, which may refuse it (a NUL)."""
+    return len(text) <= MAX_ID and text.isascii() and text.isalnum()
 
 
 class GameService:
@@ -165,6 +178,9 @@ class GameService:
                 f"{len(seats)} were given"
             )
         agents = [resolve_seat(text) for text in seats]
+        for agent in agents:
+            if len(agent) > MAX_AGENT_SPEC:
+                raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
         game_id = new_id()
         tokens = {i: new_token() for i, agent in enumerate(agents) if agent == HUMAN}
         row = GameRow(
@@ -195,41 +211,81 @@ class GameService:
         return Created(game_id, tokens)
 
     def join(self, game_id: str, seat: int | None = None) -> tuple[int, str]:
-        """Claim a free human seat from the lobby: a new token replaces the seat's old one."""
-        with self._game_lock(game_id), self._sessions.begin() as session:
+        """Claim a free human seat from the lobby: a new token replaces the seat's old one.
+
+        The claim is one conditional UPDATE (the seat must still be unclaimed), so of several
+        joins racing for a seat, in this process or another one, exactly one takes it and the
+        others get a 409.
+        """
+        token = new_token()
+        digest = token_digest(token)
+        with self._sessions.begin() as session:
             row = self._game_row(session, game_id)
-            free = [s for s in row.seats if s.is_human and not s.claimed]
+            if seat is not None and seat not in {s.seat for s in row.seats if s.is_human}:
+                raise BadRequest(f"seat {seat} is not a seat for a person in this game")
+            free = [s.seat for s in row.seats if s.is_human and not s.claimed]
             if seat is not None:
-                free = [s for s in free if s.seat == seat]
-            if not free:
-                raise Conflict("no free seat for a person is left in this game")
-            chosen = free[0]
-            token = new_token()
-            chosen.token_hash = token_digest(token)
-            chosen.claimed = True
-            return chosen.seat, token
+                free = [s for s in free if s == seat]
+            for candidate in free:
+                claimed = session.connection().execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.seat == candidate,
+                        SeatRow.agent == HUMAN,
+                        SeatRow.claimed.is_(False),
+                    )
+                    .values(token_hash=digest, claimed=True)
+                )
+                if claimed.rowcount == 1:
+                    return candidate, token
+        if seat is None:
+            raise Conflict("no free seat for a person is left in this game")
+        raise Conflict(f"seat {seat} has been taken by someone else")
 
     def authenticate(self, game_id: str, token: str | None) -> int | None:
         """The seat ``token`` opens in the game, or None for a spectator (no token).
 
         A wrong token is refused rather than treated as a spectator, so a broken link says so.
+        The first use of a seat's link claims the seat with a conditional UPDATE that needs the
+        token to still be the seat's, so a join racing for the same seat either finds it taken
+        or replaces the token first and this link is refused: never both.
         """
         if token is None or token == "":
             with self._sessions() as session:
                 self._game_row(session, game_id)
             return None
+        digest = token_digest(token)
         with self._sessions.begin() as session:
             self._game_row(session, game_id)
-            seat_row = session.scalar(
-                select(SeatRow).where(
-                    SeatRow.game_id == game_id, SeatRow.token_hash == token_digest(token)
+            found = session.execute(
+                select(SeatRow.seat, SeatRow.claimed).where(
+                    SeatRow.game_id == game_id, SeatRow.token_hash == digest
                 )
-            )
-            if seat_row is None:
+            ).one_or_none()
+            if found is not None and found.claimed:
+                # A claimed seat's token never changes: no write needed.
+                return int(found.seat)
+            if found is not None:
+                session.connection().execute(
+                    update(SeatRow)
+                    .where(
+                        SeatRow.game_id == game_id,
+                        SeatRow.token_hash == digest,
+                        SeatRow.claimed.is_(False),
+                    )
+                    .values(claimed=True)
+                )
+                # Read again: whether this token claimed the seat (here or in a concurrent
+                # request of the same holder), or a join replaced it meanwhile.
+                found = session.execute(
+                    select(SeatRow.seat, SeatRow.claimed).where(
+                        SeatRow.game_id == game_id, SeatRow.token_hash == digest
+                    )
+                ).one_or_none()
+            if found is None:
                 raise Forbidden("this seat token does not open any seat of this game")
-            if not seat_row.claimed:
-                seat_row.claimed = True
-            return seat_row.seat
+            return int(found.seat)
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -328,7 +384,7 @@ class GameService:
 
     def uploaded_record(self, record_id: str) -> JSONDict:
         with self._sessions() as session:
-            row = session.get(RecordRow, record_id)
+            row = session.get(RecordRow, record_id) if well_formed_id(record_id) else None
             if row is None:
                 raise NotFound(f"no uploaded record {record_id!r}")
             return dict(row.data)
@@ -521,6 +577,8 @@ class GameService:
             yield
 
     def _game_row(self, session: Session, game_id: str, for_update: bool = False) -> GameRow:
+        if not well_formed_id(game_id):
+            raise NotFound(f"no game {game_id!r}")
         query = select(GameRow).where(GameRow.id == game_id)
         if for_update:
             # PostgreSQL serialises writers of one game here; SQLite ignores it and relies on

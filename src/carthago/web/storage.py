@@ -23,6 +23,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 CHANCE_SEAT = -1
@@ -133,8 +134,25 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    Base.metadata.create_all(engine)
+    create_tables(engine)
     return engine
+
+
+def create_tables(engine: Engine, attempts: int = 5) -> None:
+    """Create the tables that are missing, even while other server processes do the same.
+
+    Processes started together on a new database all find a table missing and race to create
+    it; the losers' CREATE fails (SQLite: "already exists", PostgreSQL: a unique violation in
+    its catalogue). Each failure means another process made progress, so trying again, which
+    skips the tables now there, ends in a few attempts.
+    """
+    for attempt in range(1, attempts + 1):
+        try:
+            Base.metadata.create_all(engine)
+            return
+        except (OperationalError, IntegrityError, ProgrammingError):
+            if attempt == attempts:
+                raise
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:

@@ -149,21 +149,128 @@ def test_s17_1_3a_trebbia_romans_start_reduced() -> None:
         assert state.dis[unit] == expected
 
 
-def test_s17_1_3c_trebbia_numidian_reserve_enters_after_a_roman_flight() -> None:
+def _ambush(column: int) -> DbpState:
+    """Trebbia just past the reserve decision, the reserve hidden at ``column``."""
     state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
     assert isinstance(state, DbpState)
     while state.tasks[-1][0] != "reserve":
         state.apply_action(state.legal_actions()[0])
-    state.apply_action(state.layout.yes)
+    state.apply_action(state.layout.enter + column)
+    return state
+
+
+def _entries(state: DbpState) -> list[int]:
+    return [a - state.layout.enter for a in state.legal_actions() if a >= state.layout.enter]
+
+
+def test_s17_1_3c_trebbia_reserve_is_hidden_at_set_up_and_enters_after_a_roman_flight() -> None:
+    state = _ambush(4)
     reserve = next(u for u in state.units_of[CARTHAGE] if state.where[u] == RESERVE)
+    assert state.utype[reserve].code == "Nu" and state.ambush[0] == 4
     state.box_real[CARTHAGE][3] = 1
     settle_on(state, ("move", CARTHAGE))
-    assert not any(a >= state.layout.enter for a in state.legal_actions())
+    assert _entries(state) == []  # no Roman unit has fled yet
     state.fled[ROME] = True
     settle_on(state, ("move", CARTHAGE))
+    assert _entries(state) == [4]  # out of its ambush, nowhere else
     state.apply_action(state.layout.enter + 4)
     assert state.where[reserve] == ON_MAP
     assert state.pos[reserve] == state.grid.hex_of(4, state.grid.height - 1)
+    assert state.box_used[CARTHAGE][3] == 1  # it cost the Cavalry point
+
+
+def test_s17_1_3c_trebbia_reserve_needs_a_cavalry_point() -> None:
+    state = _ambush(4)
+    state.fled[ROME] = True
+    settle_on(state, ("move", CARTHAGE))
+    assert _entries(state) == []
+
+
+def test_s17_1_3c_trebbia_ambush_hex_taken_enters_at_the_nearest_free_edge_hex() -> None:
+    state = blank("trebbia")
+    state.ambush = [4, 2]
+    reserve = find(state, CARTHAGE, "Nu")
+    state.where[reserve] = RESERVE
+    state.fled[ROME] = True
+    state.box_real[CARTHAGE][3] = 1
+    edge = state.grid.height - 1
+    put(state, find(state, ROME, "Ha"), 4, edge, "N")
+    settle_on(state, ("move", CARTHAGE))
+    assert _entries(state) == [3]  # 3 and 5 are as near: the lower column
+    put(state, find(state, ROME, "Ha", 2), 3, edge, "N")
+    settle_on(state, ("move", CARTHAGE))
+    assert _entries(state) == [5]
+    spare = iter(u for u in state.units_of[ROME] if state.where[u] != ON_MAP)
+    for column in range(state.grid.width):
+        if state.occ[state.grid.hex_of(column, edge)] < 0:
+            put(state, next(spare), column, edge, "N")
+    state.leader_hex[ROME] = state.grid.hex_of(0, edge - 1)
+    settle_on(state, ("move", CARTHAGE))
+    assert _entries(state) == []  # the whole edge row is taken
+
+
+def test_s17_1_3c_trebbia_no_reserve_keeps_every_numidian_on_the_map() -> None:
+    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    assert isinstance(state, DbpState)
+    while state.tasks[-1][0] != "reserve":
+        state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.layout.no)
+    assert RESERVE not in state.where and state.ambush == [-1, -1]
+
+
+def test_leak_trebbia_ambush_column_is_not_in_romes_observation() -> None:
+    state = _ambush(4)
+    snapshot = json.loads(json.dumps(state.to_dict()))
+    snapshot["state"]["ambush"][0] = 11
+    snapshot["history"][state.ambush[1]] = state.layout.enter + 11
+    snapshot["log"] = [
+        [public, [[p, text.replace("column 4", "column 11")] for p, text in private]]
+        for public, private in snapshot["log"]
+    ]
+    other = state.game.state_from_dict(snapshot)
+    assert isinstance(other, DbpState) and other.ambush[0] == 11
+    for viewer in (ROME, None):
+        assert other.observation(viewer) == state.observation(viewer)
+        assert other.render(viewer) == state.render(viewer)
+        assert "column 4" not in json.dumps(state.observation(viewer))
+        assert state.observation(viewer)["ambush"] is None
+    assert other.observation(CARTHAGE) != state.observation(CARTHAGE)
+    assert state.observation(CARTHAGE)["ambush"] == 4
+    assert "column 4" in json.dumps(state.observation(CARTHAGE))
+    # Once a Roman has fled, Carthage is asked in its movement impulse wherever the ambush is.
+    for s in (state, other):
+        s.fled[ROME] = True
+        s.box_vac[CARTHAGE], s.vac_known[CARTHAGE] = 3, False
+        settle_on(s, ("move", CARTHAGE))
+    assert other.observation(ROME) == state.observation(ROME)
+
+
+def test_leak_trebbia_ambush_column_is_revealed_when_the_reserve_enters() -> None:
+    state = _ambush(6)
+    state.fled[ROME] = True
+    state.box_real[CARTHAGE][3] = 1
+    settle_on(state, ("move", CARTHAGE))
+    state.apply_action(state.layout.enter + 6)
+    seen = state.observation(ROME)
+    assert seen["ambush"] == 6
+    assert any("The ambush lay at column 6" in line for line in seen["log"])
+
+
+def test_resample_redraws_the_ambush_and_rewrites_history() -> None:
+    state = _ambush(4)
+    while state.tasks[-1][0] == "place":
+        state.apply_action(state.legal_actions()[0])
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(30):
+        copy = state.resample_from_infostate(ROME, rng)
+        assert copy.observation(ROME) == state.observation(ROME)
+        seen.add(copy.ambush[0])
+        assert copy.history()[copy.ambush[1]] == copy.layout.enter + copy.ambush[0]
+        assert state.game.replay(copy.history()).to_dict()["state"] == copy.to_dict()["state"]
+    assert len(seen) > 3
+    # Carthage knows its own ambush: its resampled states keep it.
+    assert {state.resample_from_infostate(CARTHAGE, rng).ambush[0] for _ in range(10)} == {4}
 
 
 def test_s17_1_4_trebbia_roman_exit_recovers_rout_points() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import carthago
 from carthago.games.de_bello_punico import heuristics, missile, tensor
@@ -81,3 +82,35 @@ def test_tensor_and_heuristic_are_blind_to_the_vacuus() -> None:
     assert len(first) == planes * height * width
     assert heuristics.evaluate(state, ROME) == heuristics.evaluate(other, ROME)
     assert -1.0 <= heuristics.evaluate(state, CARTHAGE) <= 1.0
+
+
+def test_heuristic_prefers_standing_in_the_enemys_rear() -> None:
+    values = []
+    for enemy_facing in ("N", "S"):  # N: Rome stands in its rear (§10.5); S: face to face
+        state = blank()
+        put(state, find(state, ROME, "Ha"), 6, 8, "N")
+        put(state, find(state, CARTHAGE, "In"), 6, 7, enemy_facing)
+        values.append(heuristics.evaluate(state, ROME))
+    assert values[0] > values[1]
+
+
+def test_heuristic_values_enemy_disorder_and_a_unit_near_breaking_most() -> None:
+    values = []
+    for disorder in (0, 1, 2, 3):
+        state = blank()
+        put(state, find(state, ROME, "Ha"), 6, 12, "N")
+        put(state, find(state, CARTHAGE, "Vt"), 6, 3, "S", disorder=disorder)
+        values.append(heuristics.evaluate(state, ROME))
+    gains = [b - a for a, b in pairwise(values)]
+    assert all(g > 0 for g in gains) and gains[2] > gains[0]
+
+
+def test_heuristic_is_blind_to_the_trebbia_ambush_column() -> None:
+    state = blank("trebbia")
+    put(state, find(state, ROME, "Ha"), 6, 8, "N")
+    state.where[find(state, CARTHAGE, "Nu")] = 3  # in reserve
+    values = set()
+    for column in (0, 7, 15):
+        state.ambush = [column, 2]
+        values.add(heuristics.evaluate(state, ROME))
+    assert len(values) == 1

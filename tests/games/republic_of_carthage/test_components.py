@@ -191,3 +191,19 @@ def test_missing_file_is_named() -> None:
     del files["trade"]
     with pytest.raises(ComponentDataError, match=r"trade\.toml is missing"):
         load_components(files)
+
+
+def test_s9_neutral_trade_aide_is_validated() -> None:
+    """Each of the four Neutral roles has one trade aide entry with a known answer policy."""
+    assert sorted(COMPONENTS.neutral_trade) == sorted(
+        ("Imperials", "Plutocrats", "Conservatives", "Populists")
+    )
+    assert all(aide.source == "reconstructed" for aide in COMPONENTS.neutral_trade.values())
+    files = _files()
+    files["neutral_aide"]["trade"][0]["counter"] = "sometimes"
+    with pytest.raises(ComponentDataError, match=r"trade 'Imperials'.*counter must be one of"):
+        load_components(files)
+    files = _files()
+    files["neutral_aide"]["trade"][3]["id"] = "Merchants"
+    with pytest.raises(ComponentDataError, match="ids must be the roles"):
+        load_components(files)

@@ -13,8 +13,15 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from carthago.core.errors import IllegalActionError
 from carthago.games.republic_of_carthage import actions as A
-from carthago.games.republic_of_carthage.hidden import _kept_draws, _shuffle_draws
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.hidden import (
+    _Facts,
+    _Offer,
+    _plan,
+    _public_facts,
+)
 from carthago.games.republic_of_carthage.state import CARDS, HAND, RepublicOfCarthageState
 from carthago.games.republic_of_carthage.trade import stack_size
 from tests.games.republic_of_carthage.support import first_turn, new, step
@@ -179,14 +186,15 @@ def test_trade_cards_removed_at_set_up_are_redrawn() -> None:
 
 
 def _kept(state: RepublicOfCarthageState) -> list[tuple[int, int]]:
-    """(history index of the draw, commodity) of cards factions 1 and 2 kept from past turns."""
-    origins = _kept_draws(state, VIEWER)
+    """(faction, commodity) of the Trade cards factions 1 and 2 hold (kept from past turns)."""
     return sorted(
-        (origin, commodity)
-        for hand in state.trade_hands[1:]
-        for commodity, origin, _ in hand
-        if origin in origins
+        (faction, commodity) for faction in (1, 2) for commodity, _, _ in state.trade_hands[faction]
     )
+
+
+def _backs(state: RepublicOfCarthageState) -> list[tuple[int, int]]:
+    """(faction, stack) of those cards: the backs everybody sees."""
+    return sorted((f, C.commodities[c].stack) for f, c in _kept(state))
 
 
 def _first(done: Callable[[RepublicOfCarthageState], bool]) -> RepublicOfCarthageState:
@@ -205,7 +213,7 @@ def test_trade_cards_kept_from_earlier_turns_are_redrawn() -> None:
     copies = _resamples(state, 40)
     _varies(_kept(state), [_kept(copy) for copy in copies])
     for copy in copies:
-        assert [origin for origin, _ in _kept(copy)] == [origin for origin, _ in _kept(state)]
+        assert _backs(copy) == _backs(state)
         assert copy.trade_hands[VIEWER] == state.trade_hands[VIEWER]
 
 
@@ -231,11 +239,20 @@ def test_resampling_keeps_every_public_total() -> None:
         assert _hand_shape(copy) == _hand_shape(state)
 
 
+def _own_draws(state: RepublicOfCarthageState) -> list[tuple[int, int, int]]:
+    return [card for card in state.trade_hands[VIEWER] if card[2] == VIEWER]
+
+
 def test_the_viewers_own_secrets_are_never_redrawn() -> None:
     state = _first(lambda s: s.stage == "trade_sell" and s.turn >= 2)
     own = [c for c, loc in enumerate(state.card_loc) if loc == HAND + VIEWER]
     for copy in _resamples(state, 10):
-        assert copy.trade_hands[VIEWER] == state.trade_hands[VIEWER]
+        # What p drew stays; a card p got in an exchange keeps its commodity, not which draw
+        # of the other faction it came from (p never learnt that).
+        assert _own_draws(copy) == _own_draws(state)
+        assert sorted(c for c, _, _ in copy.trade_hands[VIEWER]) == sorted(
+            c for c, _, _ in state.trade_hands[VIEWER]
+        )
         assert copy.faction_treasury[VIEWER] == state.faction_treasury[VIEWER]
         assert [c for c, loc in enumerate(copy.card_loc) if loc == HAND + VIEWER] == own
 
@@ -315,17 +332,172 @@ def test_cards_exchanged_between_other_factions_are_redrawn() -> None:
 
 
 def test_which_draw_became_a_sold_card_is_hidden() -> None:
-    """Faction 1 drew twice from stack 3 (Salt then Dye), sold the Salt and kept the Dye: the
-    sold Salt goes back on either draw at random and the other draw is redrawn; a faction's
-    single draw from a stack and player 0's own draws are left alone."""
-    history = [0] * 10 + [SALT, DYE, SALT, DYE]
-    schedule = [(10, 1, 3), (11, 1, 3), (12, 2, 3), (13, 0, 3)]
-    kept = {11, 12}
+    """Faction 1 drew from Salt's stack in two Trade Phases (indices 10 and 30) and sold one
+    Salt at 40: the Salt goes on either draw at random, the other is left to be drawn from the
+    stack. A Salt sold at 20 can only come from the draw at 10, and a draw of faction 2 never
+    serves faction 1."""
     places: Counter[int] = Counter()
+    salt = C.commodities[SALT].stack
     for seed in range(40):
-        planned, redraw = _shuffle_draws(schedule, history, VIEWER, kept, random.Random(seed), 1)
+        draws = {10: (1, salt), 30: (1, salt), 35: (2, salt)}
+        facts = _Facts(draws=draws, consumed=[(40, 1, SALT)])
+        plan = _plan(facts, random.Random(seed))
+        assert plan is not None
+        planned = plan[0]
         assert list(planned.values()) == [SALT]
-        assert set(planned) | redraw == {10, 11}
-        assert not set(planned) & redraw
         places[next(iter(planned))] += 1
-    assert places[10] and places[11]
+        facts.consumed = [(20, 1, SALT)]
+        assert _plan(facts, random.Random(seed)) == ({10: SALT}, {})
+    assert set(places) == {10, 30}
+
+
+def test_an_offer_names_a_commodity_its_builder_holds() -> None:
+    """Faction 1 offered three cards naming Dye at 50: its earlier draw from Dye's stack is
+    planned as Dye; a Dye it then sells at 60 is that same card."""
+    offer = _Offer(50, 53, 1, 2, value=12, named=DYE)
+    facts = _Facts(draws={10: (1, C.commodities[DYE].stack), 11: (1, 2)}, offers=[offer])
+    assert _plan(facts, random.Random(3)) == ({10: DYE}, {})
+    facts.consumed = [(60, 1, DYE)]
+    assert _plan(facts, random.Random(3)) == ({10: DYE}, {})
+
+
+# -- no resample depends on what p cannot see ------------------------------------------------
+
+
+def _twin(
+    state: RepublicOfCarthageState, index: int, action: int, other: int = -1, swap: int = -1
+) -> RepublicOfCarthageState | None:
+    """The game replayed with history entry ``index`` set to ``action`` (and ``other`` set to
+    ``swap``), if that is legal and player 0 sees exactly what it saw."""
+    history = state.history()
+    history[index] = action
+    if other >= 0:
+        history[other] = swap
+    try:
+        twin = state.game.replay(history)
+    except IllegalActionError:
+        return None
+    assert isinstance(twin, RepublicOfCarthageState)
+    same = twin.observation(VIEWER) == state.observation(VIEWER)
+    if state.current_player() == VIEWER:
+        same = same and twin.legal_actions() == state.legal_actions()
+    return twin if same and twin.to_dict() != state.to_dict() else None
+
+
+def _same_resamples(first: RepublicOfCarthageState, second: RepublicOfCarthageState) -> None:
+    """With the same seed, both true states give the very same copies, history included."""
+    for seed in range(4):
+        one = first.resample_from_infostate(VIEWER, random.Random(seed))
+        two = second.resample_from_infostate(VIEWER, random.Random(seed))
+        assert one.to_dict() == two.to_dict()
+
+
+def _draw_order_twin() -> tuple[RepublicOfCarthageState, RepublicOfCarthageState]:
+    """A game where faction 1 drew two different commodities from one stack in two different
+    Trade Phases, and the same game with the two draws swapped, which player 0 cannot tell."""
+    for seed in range(40):
+        state = new(3, 4)
+        rng = random.Random(seed)
+        while not (state.turn >= 3 and state.stage == "mortality_draw"):
+            if state.is_terminal():
+                break
+            step(state, rng)
+        if state.is_terminal():
+            continue
+        facts = _public_facts(state, VIEWER)
+        history = state.history()
+        walk = new(3, 4)
+        turns = []
+        for action in history:
+            turns.append(walk.turn)
+            walk.apply_action(action)
+        draws = sorted(facts.draws.items())
+        for a, (index, who) in enumerate(draws):
+            for other, whom in draws[a + 1 :]:
+                if who != whom or history[index] == history[other]:
+                    continue
+                if turns[index] == turns[other]:
+                    continue
+                twin = _twin(state, index, history[other], other, history[index])
+                if twin is not None:
+                    return state, twin
+    raise AssertionError("no game had two swappable draws in different Trade Phases")
+
+
+def test_resampling_ignores_the_order_of_another_factions_draws() -> None:
+    """The old redraw kept which Trade Phase's draw a kept card came from; now both orders
+    give the same copies."""
+    _same_resamples(*_draw_order_twin())
+
+
+def test_resampling_ignores_the_amount_of_a_gift_between_others() -> None:
+    """A gift between factions 1 and 2 whose amount nothing public pins down: any other amount
+    gives the same copies (the old redraw kept the true amount when its replay failed)."""
+    state, gift = _gift_games(1)[0]
+    source, destination, amount = A.decode_transfer(state.history()[gift])
+    twins = [
+        _twin(state, gift, A.transfer(source, destination, other))
+        for other in range(len(A.AMOUNTS))
+        if other != amount
+    ]
+    found = [twin for twin in twins if twin is not None]
+    assert found
+    for twin in found:
+        _same_resamples(state, twin)
+
+
+def test_resampling_ignores_any_hidden_draw_player_0_cannot_tell() -> None:
+    """In a few random games, every other draw of factions 1 and 2 that could have been
+    another commodity of its stack without player 0 seeing a difference gives the same
+    copies either way."""
+    twins = 0
+    for seed in range(3):
+        state = new(3, 4)
+        rng = random.Random(seed)
+        while state.turn < 2 or state.stage != "trade_sell":
+            step(state, rng)
+        history = state.history()
+        for index in sorted(_public_facts(state, VIEWER).draws)[::2]:
+            stack = C.commodities[history[index]].stack
+            for commodity in (c.index for c in C.commodities if c.stack == stack):
+                twin = None if commodity == history[index] else _twin(state, index, commodity)
+                if twin is not None:
+                    twins += 1
+                    one = state.resample_from_infostate(VIEWER, random.Random(index))
+                    two = twin.resample_from_infostate(VIEWER, random.Random(index))
+                    assert one.to_dict() == two.to_dict()
+    assert twins >= 3
+
+
+def _neutral_exchange() -> RepublicOfCarthageState:
+    """A two-player game at a sale after a Neutral exchanged Trade cards (random play; the
+    first seed from 57 on whose game has one: card plays change the random paths)."""
+    for seed in range(57, 117):
+        state = new(2, 8)
+        rng = random.Random(seed)
+        traded = False
+        while not state.is_terminal():
+            if traded and state.stage == "trade_sell" and state.current_player() >= 0:
+                return state
+            step(state, rng)
+            traded = traded or any(
+                "Neutral" in (e.public or "") and "exchange their cards" in (e.public or "")
+                for e in state._log[-3:]
+            )
+    raise AssertionError("no game had an exchange with a Neutral")
+
+
+def test_exchanges_with_a_neutral_are_seen_by_every_player() -> None:
+    """In a two-player game Player 1 trades with a Neutral (whose cards lie open): each
+    player's resamples keep what changed hands, and fit that player's view exactly."""
+    state = _neutral_exchange()
+    neutrals = range(2, state.rg.num_factions)
+    for player in (0, 1):
+        truth = state.observation(player)
+        for copy in (state.resample_from_infostate(player, random.Random(s)) for s in range(5)):
+            assert copy.observation(player) == truth
+            assert [copy.trade_hands[f] for f in neutrals] == [
+                state.trade_hands[f] for f in neutrals
+            ]
+            replayed = state.game.replay(copy.history())
+            assert replayed.to_dict()["state"] == copy.to_dict()["state"]

@@ -11,7 +11,8 @@ With ``U`` counters (the scenario's units, then the two leaders) and a map ``W``
 ``U+26``           yes (use Fortuna, go first, advance, charge, avoid pursuit, ...)
 ``U+27``           no / pass / done
 ``U+28``           spend a Movement Command Point (§4.6)
-``U+29 ..``        enter the Trebbia reserve at column 0..W-1 of the Roman edge (§17.1.3c)
+``U+29 ..``        Trebbia reserve, column 0..W-1 of the Roman edge (§17.1.3c): at set-up, hide
+                   it in ambush there; in a movement impulse, enter there
 =================  =========================================================================
 """
 
@@ -92,7 +93,7 @@ _SELECT_VERBS = {
     "recover": "recover",
 }
 _YES_NO = {
-    "reserve": ("hold the reserve", "no reserve"),
+    "reserve": ("yes", "no reserve"),
     "order": ("go first", "go second"),
     "fortuna": ("reroll (Fortuna)", "keep the roll"),
     "ccp": ("command point", "no command point"),
@@ -135,4 +136,6 @@ def describe(s: DbpState, action: int) -> str:
         return yes if action == lay.yes else no
     if action == lay.boost:
         return "spend a movement point"
+    if kind == "reserve":
+        return f"ambush at column {action - lay.enter}"
     return f"enter the reserve at column {action - lay.enter}"

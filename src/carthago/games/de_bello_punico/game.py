@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any, ClassVar
@@ -32,6 +33,7 @@ class DeBelloPunicoGame(Game):
     name = "de_bello_punico"
     zero_sum = True  # returns are [1, -1], [-1, 1] or, drawn or unfinished, [0, 0]
     title = "De Bello Punico"
+    rules_version = 2  # 2: the Trebbia reserve's ambush column is a hidden set-up choice
     state_type = DbpState
     OPTIONS = (
         GameOption(
@@ -60,6 +62,8 @@ class DeBelloPunicoGame(Game):
         """The map's terrain, one character a hex (observations carry it as is)."""
         self.layout = Layout(len(counters) + 2, self.scenario.grid.width)
         self._replayed: OrderedDict[tuple[int, ...], State] = OrderedDict()
+        self._by_size: list[tuple[int, ...]] = []
+        """The keys of ``_replayed``, shortest first."""
 
     def replay(self, actions: Iterable[int]) -> State:
         """The state these actions reach, continuing from the longest prefix replayed before.
@@ -68,13 +72,18 @@ class DeBelloPunicoGame(Game):
         but their last few entries, so positions already reached by a legal replay are kept
         (as private clones) and replay resumes from them; every new action is still checked.
         """
-        wanted = tuple(int(a) for a in actions)
+        wanted = tuple(map(int, actions))
         start: tuple[int, ...] = ()
-        for key in sorted(self._replayed, key=len, reverse=True):
+        # Longest first; cheap rejections first: the last entry, then the last few hundred
+        # (histories differ near their ends, a redrawn Vacuus of this turn), then the rest.
+        for key in reversed(self._by_size):
             size = len(key)
-            # Histories differ near their ends (a redrawn Vacuus of this turn): look there first.
-            tail = max(0, size - TAIL)
-            if size <= len(wanted) and key[tail:] == wanted[tail:size] and key == wanted[:size]:
+            if (
+                0 < size <= len(wanted)
+                and key[-1] == wanted[size - 1]
+                and key[max(0, size - TAIL) :] == wanted[max(0, size - TAIL) : size]
+                and key == wanted[:size]
+            ):
                 start = key
                 break
         state = self._replayed[start].clone() if start else self.new_initial_state()
@@ -91,10 +100,13 @@ class DeBelloPunicoGame(Game):
         return state
 
     def _remember(self, key: tuple[int, ...], state: State) -> None:
+        if key not in self._replayed:
+            insort(self._by_size, key, key=len)
         self._replayed[key] = state.clone()
         self._replayed.move_to_end(key)
         while len(self._replayed) > REPLAY_MEMORY:
-            self._replayed.popitem(last=False)
+            oldest, _ = self._replayed.popitem(last=False)
+            self._by_size.remove(oldest)
 
     @property
     def num_players(self) -> int:

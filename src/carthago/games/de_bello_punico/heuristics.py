@@ -1,9 +1,25 @@
 """How good a battle looks for one side, from -1 to 1, for the heuristic and MCTS agents.
 
-It reads only the public parts of the state (what a resampled state holds equally). Rout Points
-against each side's rout level weigh most; then the Disorder carried by units still fighting;
-then, to give a one-ply search a reason to fight, the odds of a combat announced but not yet
-rolled and how close the side's army stands to the enemy's.
+It reads only the public parts of the state (what a resampled state holds equally). In order
+of weight:
+
+- Rout Points against each side's rout level (§16): the battle is won or lost there.
+- Pressure: a unit close to breaking is close to costing its Rout Points, so each fighting
+  unit adds its Rout value times the square of the share of its morale already gone, at half
+  the weight of Rout Points scored: finishing off a shaken unit beats spreading the blows.
+- Fighting strength: every unit's Combat Points times the share of its morale left (Disorder
+  eats it, §11), as a share of the side's whole order of battle; units in Panic, eliminated or
+  off the map count nothing, a pursuing horseman half (it may come back, §14).
+- Threats: for every unit with an enemy in a front hex, the edge it would attack with (its
+  Combat Points less Disorder against the enemy's, plus the rear-attack bonus when it stands
+  in the enemy's rear, §10.3/§10.5); only a positive edge counts, since combat is voluntary,
+  and it counts 1 + the enemy's Rout value times: what routs an army is worth aiming at.
+  Flanking a weak enemy scores, walking into a strong one's front costs; a unit with the
+  enemy leader stacked is worth one more (the leader may fall, §13, for 5 Rout Points).
+- The odds of a combat announced but not yet rolled (all §10.3 modifiers), so that a one-ply
+  search attacks when the dice favour it and declines otherwise.
+- Closing in: the gap between the two armies' centres, so that an army with nothing better
+  to do advances.
 """
 
 from __future__ import annotations
@@ -12,15 +28,24 @@ import math
 
 from carthago.core.state import State
 from carthago.games.de_bello_punico import combat
-from carthago.games.de_bello_punico.morale import ON_MAP
+from carthago.games.de_bello_punico.morale import ON_MAP, PURSUING
 
 ROUT_WEIGHT = 3.0
-STRAIN_WEIGHT = 0.15
-ODDS_WEIGHT = 0.03
-CLOSING_WEIGHT = 0.05
+PRESSURE_WEIGHT = 1.5
+STRENGTH_WEIGHT = 2.0
+THREAT_WEIGHT = 0.03
+ODDS_WEIGHT = 0.06
+CLOSING_WEIGHT = 0.3
 
 
 def evaluate(state: State, player: int) -> float:
+    """``player``'s prospects in ``state``, in [-1, 1]; a finished battle scores its result.
+
+    >>> import carthago
+    >>> state = carthago.load("de_bello_punico").new_initial_state()
+    >>> -1 < evaluate(state, 0) < 0  # even armies, far apart
+    True
+    """
     from carthago.games.de_bello_punico.state import DbpState
 
     assert isinstance(state, DbpState)
@@ -28,36 +53,73 @@ def evaluate(state: State, player: int) -> float:
         return state.returns()[player]
     other = 1 - player
     limits = state.scenario.rout
-    rout = [state.rout[side] / limits[side] for side in (0, 1)]
-    strain = [0.0, 0.0]
-    on_map: list[list[int]] = [[], []]
+    score = ROUT_WEIGHT * (state.rout[other] / limits[other] - state.rout[player] / limits[player])
+    strength = [0.0, 0.0]
+    whole = [0.0, 0.0]
+    threat = [0, 0]
+    pressure = [0.0, 0.0]
+    sums = [[0, 0, 0], [0, 0, 0]]  # per side: axial q, axial r and count of fighting units
+    sides, utype, where, pos, face, dis, panic, occ = (
+        state.sides,
+        state.utype,
+        state.where,
+        state.pos,
+        state.face,
+        state.dis,
+        state.panic,
+        state.occ,
+    )
+    neighbours, axial, leader_hex = state.grid.neighbours, state.grid.axial, state.leader_hex
     for unit in range(state.n_units):
-        if state.where[unit] == ON_MAP and not state.panic[unit]:
-            side = state.sides[unit]
-            strain[side] += state.dis[unit] / state.utype[unit].morale
-            on_map[side].append(state.pos[unit])
-    score = ROUT_WEIGHT * (rout[other] - rout[player])
-    score += STRAIN_WEIGHT * (strain[other] - strain[player])
+        side, kind = sides[unit], utype[unit]
+        whole[side] += kind.combat
+        status = where[unit]
+        if status == PURSUING:
+            strength[side] += kind.combat / 2
+        if status != ON_MAP or panic[unit]:
+            continue
+        shaken = min(1.0, dis[unit] / kind.morale)
+        strength[side] += kind.combat * (1.0 - shaken)
+        pressure[side] += kind.rout * shaken * shaken
+        here, facing = pos[unit], face[unit]
+        q, r = axial[here]
+        total = sums[side]
+        total[0] += q
+        total[1] += r
+        total[2] += 1
+        around = neighbours[here]
+        for direction in ((facing - 1) % 6, facing, (facing + 1) % 6):
+            hex_ = around[direction]
+            enemy = occ[hex_] if hex_ >= 0 else -1
+            if enemy < 0 or sides[enemy] == side or panic[enemy]:
+                continue
+            edge = kind.combat - dis[unit] - utype[enemy].combat + dis[enemy]
+            # Standing in the enemy's rear: the enemy's front looks away from this hex.
+            away = neighbours[hex_]
+            efacing = face[enemy]
+            if here in (away[(efacing + 2) % 6], away[(efacing + 3) % 6], away[(efacing + 4) % 6]):
+                edge += kind.rear
+            if hex_ == leader_hex[1 - side]:
+                edge += 1
+            if edge > 0:
+                threat[side] += edge * (1 + utype[enemy].rout)
+    score += PRESSURE_WEIGHT * (pressure[other] / limits[other] - pressure[player] / limits[player])
+    score += STRENGTH_WEIGHT * (strength[player] / whole[player] - strength[other] / whole[other])
+    score += THREAT_WEIGHT * (threat[player] - threat[other])
     cb = state.cb
-    if cb is not None and not cb[combat.C_GONE] and state.where[cb[combat.C_DEF]] == ON_MAP:
+    if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
         attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
         edge = sum(v for _, v in combat.modifiers(state, attacker, True)) - sum(
             v for _, v in combat.modifiers(state, defender, False)
         )
-        score += ODDS_WEIGHT * (edge if state.sides[attacker] == player else -edge)
-    if on_map[player] and on_map[other]:
-        # Closing in: the distance between the two armies' centres of mass (cheap enough for
-        # playouts that evaluate every successor).
-        axial = state.grid.axial
-        centres = []
-        for hexes in (on_map[player], on_map[other]):
-            centres.append(
-                (
-                    sum(axial[h][0] for h in hexes) / len(hexes),
-                    sum(axial[h][1] for h in hexes) / len(hexes),
-                )
-            )
-        (q1, r1), (q2, r2) = centres
+        score += ODDS_WEIGHT * (edge if sides[attacker] == player else -edge)
+    mine, theirs = sums[player], sums[other]
+    if mine[2] and theirs[2]:
+        # Both sides are drawn together alike (a battle is won only by fighting it), so this
+        # term never favours one of them.
+        q1, r1 = mine[0] / mine[2], mine[1] / mine[2]
+        q2, r2 = theirs[0] / theirs[2], theirs[1] / theirs[2]
         gap = (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2
-        score -= CLOSING_WEIGHT * gap / (state.grid.width + state.grid.height)
+        closing = CLOSING_WEIGHT * gap / (state.grid.width + state.grid.height)
+        score -= closing
     return math.tanh(score)

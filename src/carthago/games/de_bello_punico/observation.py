@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from carthago.core.state import JSONDict
 from carthago.games.de_bello_punico import command
 from carthago.games.de_bello_punico.actions import box_name
-from carthago.games.de_bello_punico.morale import ON_MAP
+from carthago.games.de_bello_punico.morale import ON_MAP, RESERVE
 from carthago.games.de_bello_punico.movement import FINIS, M_MP, M_UNIT, NO_FIGHT
-from carthago.games.de_bello_punico.scenarios import SIDES
+from carthago.games.de_bello_punico.scenarios import CARTHAGE, SIDES
 
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
@@ -40,26 +40,37 @@ def boxes(s: DbpState, side: int, viewer: int | None) -> JSONDict:
     return out
 
 
+def _ambush(s: DbpState, viewer: int | None) -> int | None:
+    """Trebbia: the column of the Numidian reserve's ambush, for Carthage only until it enters
+    (§17.1.3c); everyone learns it then."""
+    column = s.ambush[0]
+    if column < 0:
+        return None
+    hidden = any(s.where[u] == RESERVE for u in s.units_of[CARTHAGE])
+    return column if viewer == CARTHAGE or not hidden else None
+
+
 def observe(s: DbpState, viewer: int | None) -> JSONDict:
     g = s.grid
-    units = []
-    for u in range(s.n_units):
-        here = s.pos[u]
-        units.append(
-            {
-                "id": u,
-                "name": s.unit_name(u),
-                "side": s.sides[u],
-                "type": s.utype[u].code,
-                "hex": list(g.column_row(here)) if here >= 0 else None,
-                "status": STATUS[s.where[u]],
-                "facing": s.face[u],
-                "disorder": s.dis[u],
-                "panic": s.panic[u],
-                "finis": bool(s.flags[u] & FINIS),
-                "no_fight": bool(s.flags[u] & NO_FIGHT),
-            }
-        )
+    width = g.width
+    names, sides, utype = s._game.unit_names, s.sides, s.utype  # type: ignore[attr-defined]
+    pos, where, face, dis, panic, flags = s.pos, s.where, s.face, s.dis, s.panic, s.flags
+    units = [
+        {
+            "id": u,
+            "name": names[u],
+            "side": sides[u],
+            "type": utype[u].code,
+            "hex": [pos[u] % width, pos[u] // width] if pos[u] >= 0 else None,
+            "status": STATUS[where[u]],
+            "facing": face[u],
+            "disorder": dis[u],
+            "panic": panic[u],
+            "finis": bool(flags[u] & FINIS),
+            "no_fight": bool(flags[u] & NO_FIGHT),
+        }
+        for u in range(s.n_units)
+    ]
     top = s.tasks[-1] if s.tasks else None
     stage = s.stage
     if stage >= 3:
@@ -94,5 +105,6 @@ def observe(s: DbpState, viewer: int | None) -> JSONDict:
         "pending": None if top is None else _plain(top),
         "moving": None if s.mv is None else {"unit": s.mv[M_UNIT], "mp": s.mv[M_MP]},
         "combat": None if s.cb is None else _plain(s.cb),
-        "on_map": [sum(1 for u in s.units_of[side] if s.where[u] == ON_MAP) for side in (0, 1)],
+        "ambush": _ambush(s, viewer),
+        "on_map": [[where[u] for u in s.units_of[side]].count(ON_MAP) for side in (0, 1)],
     }

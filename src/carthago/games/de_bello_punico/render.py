@@ -86,6 +86,8 @@ def render(observation: JSONDict) -> str:
     ]
     if off:
         lines.append("Off the map: " + ", ".join(off))
+    if observation["ambush"] is not None:
+        lines.append(f"Numidian ambush at column {observation['ambush']} of the Roman edge")
     if observation["moving"] is not None:
         name = (
             observation["units"][observation["moving"]["unit"]]["name"]

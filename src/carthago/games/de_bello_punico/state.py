@@ -81,7 +81,7 @@ _FIELDS = (
     "pos", "where", "face", "dis", "panic", "flags", "exit_hex", "occ", "leader_hex",
     "moved_leaders", "rout", "fled", "turn", "stage", "first", "tasks", "mv", "cb",
     "withdrawn", "charges", "picks", "hand", "box_real", "box_used", "box_vac", "vac_known",
-    "placed", "init_roll", "winner",
+    "placed", "init_roll", "winner", "ambush",
 )  # fmt: skip
 
 
@@ -100,10 +100,10 @@ class DbpState(State):
     Carthage's) in the counter numbering of the action space."""
 
     __slots__ = (
-        "box_real", "box_used", "box_vac", "cb", "charges", "cur_legal", "dis", "exit_hex",
-        "face", "first", "flags", "fled", "grid", "hand", "init_roll", "layout", "leader_hex",
-        "moved_leaders", "mv", "n_units", "occ", "panic", "picks", "placed", "pos", "rout",
-        "scenario", "sides", "stage", "tasks", "turn", "units_of", "utype", "vac_known",
+        "ambush", "box_real", "box_used", "box_vac", "cb", "charges", "cur_legal", "dis",
+        "exit_hex", "face", "first", "flags", "fled", "grid", "hand", "init_roll", "layout",
+        "leader_hex", "moved_leaders", "mv", "n_units", "occ", "panic", "picks", "placed", "pos",
+        "rout", "scenario", "sides", "stage", "tasks", "turn", "units_of", "utype", "vac_known",
         "where", "winner", "withdrawn",
     )  # fmt: skip
 
@@ -141,6 +141,9 @@ class DbpState(State):
         self.placed: list[list[tuple[int, int, int]]] = [[], []]
         self.init_roll = [0, 0]
         self.winner = ONGOING
+        # Trebbia: the column of the Roman edge where the Numidian reserve lies in ambush and
+        # the history entry that chose it, [-1, -1] without one; hidden from Rome (§17.1.3c).
+        self.ambush = [-1, -1]
         first = sc.setup_first
         self.tasks: list[Task] = []
         setup: list[Task] = [("setup", first), ("setup", 1 - first)]
@@ -281,7 +284,8 @@ class DbpState(State):
         return [u for u in self.units_of[top[1]] if self.where[u] == ON_MAP]
 
     def _ask_reserve(self, top: Task) -> list[int]:
-        return [self.layout.yes, self.layout.no]
+        lay = self.layout
+        return [*(lay.enter + c for c in range(self.grid.width)), lay.no]
 
     def _ask_place(self, top: Task) -> list[int]:
         side, lay = top[1], self.layout
@@ -334,24 +338,33 @@ class DbpState(State):
             if self.where[u] == PURSUING and pursuit.reentry_hexes(self, u)
         ]
 
-    def _reserve_columns(self, side: int) -> list[int]:
-        """Trebbia: free hexes of the Roman edge row where the Numidian reserve may enter."""
-        if side != CARTHAGE or not self.fled[ROME]:
+    def _reserve_entry(self, side: int) -> list[int]:
+        """Trebbia: the column where the Numidian reserve would enter now, if it may (§17.1.3c).
+
+        It comes out at its ambush column or, that hex being taken, at the nearest free hex of
+        the Roman edge row (the lower column on a tie). Whether it may enter therefore depends
+        only on the row having a free hex, never on the hidden column: Rome, seeing Carthage
+        asked or not, learns nothing of where the ambush lies.
+        """
+        if side != CARTHAGE or not self.fled[ROME] or self.ambush[0] < 0:
             return []
         if not any(self.where[u] == RESERVE for u in self.units_of[CARTHAGE]):
             return []
-        row = self.scenario.home_rows[ROME]
-        g = self.grid
-        return [
+        row, g, costs = self.scenario.home_rows[ROME], self.grid, self.scenario.costs
+        column = self.ambush[0]
+        free = [
             c
             for c in range(g.width)
-            if self.occ[g.hex_of(c, row)] < 0 and self.leader_hex[ROME] != g.hex_of(c, row)
+            if self.occ[g.hex_of(c, row)] < 0
+            and self.leader_hex[ROME] != g.hex_of(c, row)
+            and costs[g.hex_of(c, row)] < IMPASSABLE
         ]
+        return [min(free, key=lambda c: (abs(c - column), c))] if free else []
 
     def _ask_move(self, top: Task) -> list[int] | None:
         side, lay = top[1], self.layout
         legal = self._movers(side)
-        cavalry = self._recallable(side) + [lay.enter + c for c in self._reserve_columns(side)]
+        cavalry = self._recallable(side) + [lay.enter + c for c in self._reserve_entry(side)]
         boost = bool(self._boostable(side, ""))
         # Asked whenever something could be done with the counters the opponent sees, so
         # that being asked never shows whether a Cavalry or Movement counter is real.
@@ -662,12 +675,18 @@ class DbpState(State):
 
     def _do_reserve(self, top: Task, action: int) -> None:
         self.tasks.pop()
-        if action == self.layout.yes:
-            unit = next(u for u in self.units_of[CARTHAGE] if self.utype[u].code == "Nu")
-            # A leader placed with it goes to the nearest other unit (leaders.withdraw).
-            remove(self, unit, RESERVE, "is held back in reserve (Mago's ambush)")
-        else:
+        if action == self.layout.no:
             self._add_log("Carthage keeps no reserve")
+            return
+        column = action - self.layout.enter
+        self.ambush = [column, len(self._history)]
+        unit = next(u for u in self.units_of[CARTHAGE] if self.utype[u].code == "Nu")
+        # A leader placed with it goes to the nearest other unit (leaders.withdraw).
+        remove(self, unit, RESERVE, "is held back in reserve (Mago's ambush)")
+        self._add_log(
+            "Carthage hides the reserve somewhere along the Roman edge",
+            {CARTHAGE: f"Carthage hides the reserve at column {column} of the Roman edge"},
+        )
 
     def _do_place(self, top: Task, action: int) -> None:
         self.tasks.pop()
@@ -714,6 +733,7 @@ class DbpState(State):
             command.spend(self, side, CAVALRY, "to bring in the reserve")
             unit = next(u for u in self.units_of[side] if self.where[u] == RESERVE)
             hex_ = self.grid.hex_of(action - lay.enter, self.scenario.home_rows[ROME])
+            self._add_log(f"The ambush lay at column {self.ambush[0]} of the Roman edge")
             pursuit.reenter(self, unit, hex_)
             self.flags[unit] |= MOVED
             self.push(("entry_face", side, unit))
@@ -903,9 +923,22 @@ class DbpState(State):
     def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
         new = self._copy_for(player)
         command.resample_vacuus(new, 1 - player, rng)
+        if player == ROME:
+            new._resample_ambush(rng)
         new._legal = None
         new.cur_legal = None
         return new
+
+    def _resample_ambush(self, rng: random.Random) -> None:
+        """Redraw the column of a Numidian reserve still hidden from Rome, and the set-up
+        entry that chose it. Every column is as consistent with Rome's view as the true one:
+        until the unit enters, the column changes nothing Rome can see (``_reserve_entry``)."""
+        column, entry = self.ambush
+        if column < 0 or not any(self.where[u] == RESERVE for u in self.units_of[CARTHAGE]):
+            return
+        column = rng.randrange(self.grid.width)
+        self.ambush = [column, entry]
+        self._history[entry] = self.layout.enter + column
 
     def _copy_into(self, new: Self) -> None:
         new._bind(self._game)  # type: ignore[arg-type]
@@ -925,13 +958,14 @@ class DbpState(State):
         new.box_vac, new.vac_known = self.box_vac.copy(), self.vac_known.copy()
         new.placed = [p.copy() for p in self.placed]
         new.init_roll, new.winner = self.init_roll.copy(), self.winner
+        new.ambush = self.ambush
         new.cur_legal = self.cur_legal
 
     def _fields_to_dict(self) -> JSONDict:
         out: JSONDict = {}
         for name in _FIELDS:
             value = getattr(self, name)
-            if name in _NESTED:
+            if name in _NESTED and value is not None:
                 value = _jsonable(value)
             elif isinstance(value, list):
                 value = list(value)
@@ -957,6 +991,8 @@ class DbpState(State):
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
+    """Lists and tuples, nested, as lists (scalars are left as they are, unvisited)."""
+    return [_jsonable(v) if type(v) in _SEQUENCES else v for v in value]
+
+
+_SEQUENCES = (list, tuple)

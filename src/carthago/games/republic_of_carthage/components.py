@@ -8,8 +8,10 @@ tests can feed it broken data; ``COMPONENTS`` is the validated set the game uses
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
@@ -25,9 +27,12 @@ FILES = (
     "trade",
     "tables",
     "table_events",
+    "neutral_aide",
 )
 DECKS = (1, 2)
 HAND_KINDS = ("intrigue", "concession", "event", "law")
+NEUTRAL_ROLE_NAMES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+"""The four Neutral factions of the solitaire and two-player variant (rules §9.1)."""
 MAKE_UP = {
     1: {
         "senator": 20,
@@ -44,6 +49,8 @@ MAKE_UP = {
 """The published deck make-up (rules §2); Trade Concessions count among the Intrigues and the
 Conquest of Tunisia, set aside at set-up, among the Early Republic Wars."""
 _DICE = re.compile(r"^(dr|DR)([+-]\d+)?$")
+K = TypeVar("K", int, str)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +261,17 @@ class TableEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class NeutralTrade:
+    """How a Neutral role trades (reconstructed Solitaire Player Aide, §9)."""
+
+    id: str
+    offers: bool
+    counter: str
+    accept_deficit: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardRef:
     """One physical card of the Early or Late Republic deck; the deck holds indices of these."""
 
@@ -287,6 +305,7 @@ class Components:
     table_events: dict[str, TableEvent]
     random_events: dict[int, tuple[str, ...]]
     cards: tuple[CardRef, ...]
+    neutral_trade: dict[str, NeutralTrade]
 
     def commodity(self, name: str) -> Commodity:
         for commodity in self.commodities:
@@ -310,6 +329,42 @@ def _entries(data: dict[str, Any], key: str, filename: str) -> list[dict[str, An
     return entries
 
 
+Reader = Callable[[dict[str, Any], str, str], Any]
+"""Reads and checks one field: ``reader(entry, key, where)``."""
+Build = Callable[[dict[str, Any], K, str], T]
+
+
+def _table(
+    data: dict[str, Any], key: str, filename: str, id_type: type[K], build: Build[K, T]
+) -> dict[K, T]:
+    """The ``[[key]]`` entries of ``filename.toml`` keyed by id, each made by ``build``.
+
+    The checks every table shares come first: at least one entry, an id of the right type and
+    no id twice; ``build(entry, ident, where)`` reads the rest, naming ``where`` in its errors.
+    """
+    table: dict[K, T] = {}
+    for entry in _entries(data, key, filename):
+        where = f"{filename}.toml {key} {entry.get('id', '?')!r}"
+        ident = field(entry, "id", id_type, where)
+        if ident in table:
+            raise ComponentDataError(f"{where}: duplicate id {ident!r}")
+        table[ident] = build(entry, ident, where)
+    return table
+
+
+def _record(
+    record: Callable[..., T], /, **readers: Reader
+) -> Callable[[dict[str, Any], Any, str], T]:
+    """A ``build`` for ``_table``: a ``record`` with its id, each field read by its
+    reader (in the order given, so the first bad field is the one named) and its source."""
+
+    def build(entry: dict[str, Any], ident: Any, where: str) -> T:
+        values = {key: read(entry, key, where) for key, read in readers.items()}
+        return record(id=ident, **values, source=source(entry, where))
+
+    return build
+
+
 def _unique(ids: list[Any], what: str) -> None:
     seen: set[Any] = set()
     for ident in ids:
@@ -318,17 +373,38 @@ def _unique(ids: list[Any], what: str) -> None:
         seen.add(ident)
 
 
-def _deck(entry: dict[str, Any], where: str, allowed: tuple[int, ...] = DECKS) -> int:
-    deck = field(entry, "deck", int, where)
-    if deck not in allowed:
-        raise ComponentDataError(f"{where}: deck must be one of {allowed}, not {deck}")
-    return deck
+def _text(entry: dict[str, Any], key: str, where: str) -> str:
+    return field(entry, key, str, where)
+
+
+def _flag(entry: dict[str, Any], key: str, where: str) -> bool:
+    return field(entry, key, bool, where)
+
+
+def _rating(low: int, high: int) -> Reader:
+    """A whole number from ``low`` to ``high``."""
+
+    def read(entry: dict[str, Any], key: str, where: str) -> int:
+        value = field(entry, key, int, where)
+        if not low <= value <= high:
+            raise ComponentDataError(f"{where}: {key} must be {low}..{high}, not {value}")
+        return value
+
+    return read
+
+
+def _one_of(allowed: tuple[Any, ...], kind: type[Any] = str) -> Reader:
+    def read(entry: dict[str, Any], key: str, where: str) -> Any:
+        value = field(entry, key, kind, where)
+        if value not in allowed:
+            raise ComponentDataError(f"{where}: {key} must be one of {allowed}, not {value!r}")
+        return value
+
+    return read
 
 
 def _stat(entry: dict[str, Any], key: str, where: str, low: int = 0, high: int = 30) -> int:
-    value = field(entry, key, int, where)
-    if not low <= value <= high:
-        raise ComponentDataError(f"{where}: {key} must be {low}..{high}, not {value}")
+    value: int = _rating(low, high)(entry, key, where)
     return value
 
 
@@ -354,228 +430,198 @@ def _unit_counts(entry: dict[str, Any], key: str, where: str) -> tuple[tuple[str
     return tuple(sorted(table.items()))
 
 
+def _trade_stacks(entry: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
+    stacks = _int_list(entry, key, where)
+    for stack in stacks:
+        if not 1 <= stack <= 9:
+            raise ComponentDataError(f"{where}: there is no trade stack {stack}")
+    return stacks
+
+
+def _sides(entry: dict[str, Any], key: str, where: str) -> ProvinceSide:
+    table = field(entry, key, dict, where)
+    at = f"{where} {key}"
+    return ProvinceSide(
+        parse_dice(field(table, "state", str, at), at),
+        parse_dice(field(table, "personal", str, at), at),
+    )
+
+
+def _copies(entry: dict[str, Any], key: str, where: str) -> tuple[tuple[int, int], ...]:
+    copies: list[tuple[int, int]] = []
+    for deck_text, count in field(entry, key, dict, where).items():
+        if deck_text not in ("1", "2") or not isinstance(count, int) or count <= 0:
+            raise ComponentDataError(
+                f"{where}: copies maps deck 1 or 2 to a positive number, not {deck_text}={count!r}"
+            )
+        copies.append((int(deck_text), count))
+    return tuple(sorted(copies))
+
+
+DECK = _one_of(DECKS, int)
+RATINGS = {
+    "mil": _rating(0, 9),
+    "ora": _rating(0, 9),
+    "exp": _rating(0, 9),
+    "loy": _rating(0, 20),
+    "inf": _rating(0, 30),
+}
+"""The printed ratings of Senators and Statesmen."""
+_senator = _record(Senator, name=_text, **RATINGS, deck=DECK)
+_war = _record(
+    War,
+    name=_text,
+    dates=_text,
+    deck=_one_of((0, *DECKS), int),
+    kind=_one_of(("war", "revolt")),
+    family=_text,
+    number=_rating(1, 9),
+    status=_one_of(("active", "inactive")),
+    land=_rating(0, 40),
+    fleet_support=_rating(0, 40),
+    naval=_rating(0, 40),
+    disaster=_rating(3, 18),
+    standoff=_rating(3, 18),
+    appear_removes_trade=_trade_stacks,
+    appear_deserts=_str_list,
+    appear_pool=_unit_counts,
+    victory_treasury=_rating(0, 200),
+    victory_pool=_unit_counts,
+    provinces=_str_list,
+    leaders=_str_list,
+    loss_effect=_text,
+)
+_leader = _record(
+    Leader,
+    name=_text,
+    deck=DECK,
+    family=_text,
+    strength=_rating(0, 20),
+    disaster=_rating(3, 18),
+    standoff=_rating(3, 18),
+)
+_exploration = _record(
+    Exploration,
+    name=_text,
+    dates=_text,
+    deck=DECK,
+    caravans=_rating(0, 200),
+    fleets=_rating(0, 200),
+    disaster=_rating(3, 18),
+    areas=_str_list,
+)
+_province = _record(Province, name=_text, term=_rating(1, 9), undeveloped=_sides, developed=_sides)
+_office = _record(
+    Office,
+    name=_text,
+    committee=_flag,
+    rank=_rating(1, 7),
+    start_term=_rating(0, 5),
+    income=_rating(0, 50),
+    income_per_fleets=_rating(0, 50),
+    per_trade_cards=_rating(0, 50),
+)
+_neutral_trade = _record(
+    NeutralTrade,
+    offers=_flag,
+    counter=_one_of(("held", "always")),
+    accept_deficit=_rating(0, 99),
+)
+_table_event = _record(TableEvent, name=_text, text=_text, repeat=_text)
+_unit = _record(
+    Unit,
+    name=_text,
+    cost=_rating(0, 99),
+    total=_rating(0, 99),
+    active_at_start=_rating(0, 99),
+    pool_at_start=_rating(0, 99),
+    wars=_str_list,
+)
+
+
 def _senators(data: dict[str, Any]) -> dict[int, Senator]:
-    senators: dict[int, Senator] = {}
-    for entry in _entries(data, "senator", "senators"):
-        where = f"senators.toml senator {entry.get('id', '?')!r}"
-        ident = field(entry, "id", int, where)
+    senators = _table(data, "senator", "senators", int, _senator)
+    for ident in senators:
         if ident <= 0:
-            raise ComponentDataError(f"{where}: a Senator id is a positive number")
-        if ident in senators:
-            raise ComponentDataError(f"senators.toml: duplicate id {ident!r}")
-        senators[ident] = Senator(
-            ident,
-            field(entry, "name", str, where),
-            _stat(entry, "mil", where, 0, 9),
-            _stat(entry, "ora", where, 0, 9),
-            _stat(entry, "exp", where, 0, 9),
-            _stat(entry, "loy", where, 0, 20),
-            _stat(entry, "inf", where, 0, 30),
-            _deck(entry, where),
-            source(entry, where),
-        )
+            raise ComponentDataError(
+                f"senators.toml senator {ident}: a Senator id is a positive number"
+            )
     return senators
 
 
-def _statesmen(data: dict[str, Any], senators: dict[int, Senator]) -> dict[str, Statesman]:
-    statesmen: dict[str, Statesman] = {}
-    for entry in _entries(data, "statesman", "statesmen"):
-        where = f"statesmen.toml statesman {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        family = field(entry, "family", int, where)
+def _family(senators: dict[int, Senator]) -> Reader:
+    def read(entry: dict[str, Any], key: str, where: str) -> int:
+        family = field(entry, key, int, where)
         if family not in senators:
             raise ComponentDataError(f"{where}: family {family!r} does not exist")
+        return family
+
+    return read
+
+
+def _statesmen(data: dict[str, Any], senators: dict[int, Senator]) -> dict[str, Statesman]:
+    read = _record(
+        Statesman,
+        family=_family(senators),
+        name=_text,
+        **RATINGS,
+        deck=DECK,
+        century=_text,
+        special=_text,
+        zero_loyalty_of=_int_list,
+        favoured_wars=_str_list,
+    )
+
+    def build(entry: dict[str, Any], ident: str, where: str) -> Statesman:
+        statesman = read(entry, ident, where)
+        family = statesman.family
         if not re.fullmatch(rf"{family}[A-Z]", ident):
             raise ComponentDataError(
                 f"{where}: a Statesman id is his family number and a letter, like '{family}A'"
             )
-        if ident in statesmen:
-            raise ComponentDataError(f"statesmen.toml: duplicate id {ident!r}")
-        zero = _int_list(entry, "zero_loyalty_of", where)
-        for other in zero:
+        for other in statesman.zero_loyalty_of:
             reference(str(other), {str(s) for s in senators}, "family", where)
-        statesmen[ident] = Statesman(
-            ident,
-            family,
-            field(entry, "name", str, where),
-            _stat(entry, "mil", where, 0, 9),
-            _stat(entry, "ora", where, 0, 9),
-            _stat(entry, "exp", where, 0, 9),
-            _stat(entry, "loy", where, 0, 20),
-            _stat(entry, "inf", where, 0, 30),
-            _deck(entry, where),
-            field(entry, "century", str, where),
-            field(entry, "special", str, where),
-            zero,
-            _str_list(entry, "favoured_wars", where),
-            source(entry, where),
-        )
-    return statesmen
+        return statesman
+
+    return _table(data, "statesman", "statesmen", str, build)
 
 
 def _wars(data: dict[str, Any]) -> tuple[dict[str, War], dict[str, Leader], dict[str, Exploration]]:
-    wars: dict[str, War] = {}
-    for entry in _entries(data, "war", "wars"):
-        where = f"wars.toml war {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in wars:
-            raise ComponentDataError(f"wars.toml: duplicate id {ident!r}")
-        kind = field(entry, "kind", str, where)
-        status = field(entry, "status", str, where)
-        if kind not in ("war", "revolt"):
-            raise ComponentDataError(f"{where}: kind must be 'war' or 'revolt', not {kind!r}")
-        if status not in ("active", "inactive"):
-            raise ComponentDataError(f"{where}: status must be 'active' or 'inactive'")
-        removes = _int_list(entry, "appear_removes_trade", where)
-        for stack in removes:
-            if not 1 <= stack <= 9:
-                raise ComponentDataError(f"{where}: there is no trade stack {stack}")
-        wars[ident] = War(
-            ident,
-            field(entry, "name", str, where),
-            field(entry, "dates", str, where),
-            _deck(entry, where, (0, *DECKS)),
-            kind,
-            field(entry, "family", str, where),
-            _stat(entry, "number", where, 1, 9),
-            status,
-            _stat(entry, "land", where, 0, 40),
-            _stat(entry, "fleet_support", where, 0, 40),
-            _stat(entry, "naval", where, 0, 40),
-            _stat(entry, "disaster", where, 3, 18),
-            _stat(entry, "standoff", where, 3, 18),
-            removes,
-            _str_list(entry, "appear_deserts", where),
-            _unit_counts(entry, "appear_pool", where),
-            _stat(entry, "victory_treasury", where, 0, 200),
-            _unit_counts(entry, "victory_pool", where),
-            _str_list(entry, "provinces", where),
-            _str_list(entry, "leaders", where),
-            field(entry, "loss_effect", str, where),
-            source(entry, where),
-        )
-    leaders: dict[str, Leader] = {}
-    for entry in _entries(data, "leader", "wars"):
-        where = f"wars.toml leader {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in leaders:
-            raise ComponentDataError(f"wars.toml: duplicate leader id {ident!r}")
-        family = field(entry, "family", str, where)
-        if not any(war.family == family for war in wars.values()):
-            raise ComponentDataError(f"{where}: no war of family {family!r} for this leader")
-        leaders[ident] = Leader(
-            ident,
-            field(entry, "name", str, where),
-            _deck(entry, where),
-            family,
-            _stat(entry, "strength", where, 0, 20),
-            _stat(entry, "disaster", where, 3, 18),
-            _stat(entry, "standoff", where, 3, 18),
-            source(entry, where),
-        )
-    explorations: dict[str, Exploration] = {}
-    for entry in _entries(data, "exploration", "wars"):
-        where = f"wars.toml exploration {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in explorations:
-            raise ComponentDataError(f"wars.toml: duplicate exploration id {ident!r}")
-        explorations[ident] = Exploration(
-            ident,
-            field(entry, "name", str, where),
-            field(entry, "dates", str, where),
-            _deck(entry, where),
-            _stat(entry, "caravans", where, 0, 200),
-            _stat(entry, "fleets", where, 0, 200),
-            _stat(entry, "disaster", where, 3, 18),
-            _str_list(entry, "areas", where),
-            source(entry, where),
-        )
-    return wars, leaders, explorations
+    wars = _table(data, "war", "wars", str, _war)
+    leaders = _table(data, "leader", "wars", str, _leader)
+    for ident, leader in leaders.items():
+        if not any(war.family == leader.family for war in wars.values()):
+            raise ComponentDataError(
+                f"wars.toml leader {ident!r}: no war of family {leader.family!r} for this leader"
+            )
+    return wars, leaders, _table(data, "exploration", "wars", str, _exploration)
+
+
+def _hand_card(kind: str, entry: dict[str, Any], ident: str, where: str) -> HandCard:
+    copies = _copies(entry, "copies", where)
+    if kind == "concession":
+        stack = _stat(entry, "stack", where, 1, 9)
+        count = _stat(entry, "cards", where, 1, 9)
+        effect, text = "concession", f"Draw {count} extra card(s) from stack {stack}."
+    else:
+        stack, count = 0, 0
+        effect, text = _text(entry, "effect", where), _text(entry, "text", where)
+    name = _text(entry, "name", where)
+    return HandCard(ident, kind, name, effect, text, copies, stack, count, source(entry, where))
 
 
 def _hand_cards(data: dict[str, Any]) -> dict[str, HandCard]:
     cards: dict[str, HandCard] = {}
     for kind in HAND_KINDS:
-        for entry in _entries(data, kind, "hand_cards"):
-            where = f"hand_cards.toml {kind} {entry.get('id', '?')!r}"
-            ident = field(entry, "id", str, where)
-            if ident in cards:
-                raise ComponentDataError(f"hand_cards.toml: duplicate id {ident!r}")
-            copies_table = field(entry, "copies", dict, where)
-            copies: list[tuple[int, int]] = []
-            for deck_text, count in copies_table.items():
-                if deck_text not in ("1", "2") or not isinstance(count, int) or count <= 0:
-                    raise ComponentDataError(
-                        f"{where}: copies maps deck 1 or 2 to a positive number, "
-                        f"not {deck_text}={count!r}"
-                    )
-                copies.append((int(deck_text), count))
-            if kind == "concession":
-                stack = _stat(entry, "stack", where, 1, 9)
-                count = _stat(entry, "cards", where, 1, 9)
-                effect, text = "concession", f"Draw {count} extra card(s) from stack {stack}."
-            else:
-                stack, count = 0, 0
-                effect, text = field(entry, "effect", str, where), field(entry, "text", str, where)
-            cards[ident] = HandCard(
-                ident,
-                kind,
-                field(entry, "name", str, where),
-                effect,
-                text,
-                tuple(sorted(copies)),
-                stack,
-                count,
-                source(entry, where),
-            )
+        part = _table(data, kind, "hand_cards", str, partial(_hand_card, kind))
+        for ident in sorted(part.keys() & cards.keys()):
+            raise ComponentDataError(f"hand_cards.toml {kind} {ident!r}: duplicate id {ident!r}")
+        cards.update(part)
     return cards
 
 
-def _provinces(data: dict[str, Any]) -> dict[str, Province]:
-    provinces: dict[str, Province] = {}
-    for entry in _entries(data, "province", "provinces"):
-        where = f"provinces.toml province {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in provinces:
-            raise ComponentDataError(f"provinces.toml: duplicate id {ident!r}")
-        sides = []
-        for side in ("undeveloped", "developed"):
-            table = field(entry, side, dict, where)
-            sides.append(
-                ProvinceSide(
-                    parse_dice(field(table, "state", str, f"{where} {side}"), f"{where} {side}"),
-                    parse_dice(field(table, "personal", str, f"{where} {side}"), f"{where} {side}"),
-                )
-            )
-        provinces[ident] = Province(
-            ident,
-            field(entry, "name", str, where),
-            _stat(entry, "term", where, 1, 9),
-            sides[0],
-            sides[1],
-            source(entry, where),
-        )
-    return provinces
-
-
 def _offices(data: dict[str, Any]) -> dict[str, Office]:
-    offices: dict[str, Office] = {}
-    for entry in _entries(data, "office", "offices"):
-        where = f"offices.toml office {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in offices:
-            raise ComponentDataError(f"offices.toml: duplicate id {ident!r}")
-        offices[ident] = Office(
-            ident,
-            field(entry, "name", str, where),
-            field(entry, "committee", bool, where),
-            _stat(entry, "rank", where, 1, 7),
-            _stat(entry, "start_term", where, 0, 5),
-            _stat(entry, "income", where, 0, 50),
-            _stat(entry, "income_per_fleets", where, 0, 50),
-            _stat(entry, "per_trade_cards", where, 0, 50),
-            source(entry, where),
-        )
+    offices = _table(data, "office", "offices", str, _office)
     _unique([o.rank for o in offices.values()], "offices.toml rank")
     if sum(o.committee for o in offices.values()) != 5:
         raise ComponentDataError("offices.toml: the Committee of Five needs exactly 5 offices")
@@ -613,17 +659,14 @@ def _trade(data: dict[str, Any]) -> tuple[tuple[Commodity, ...], tuple[int, ...]
         removed.append(taken)
     _unique([c.name for c in commodities], "trade.toml commodity")
     names = {c.name for c in commodities}
-    areas: dict[str, Area] = {}
-    for entry in _entries(data, "area", "trade"):
-        where = f"trade.toml area {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in areas:
-            raise ComponentDataError(f"trade.toml: duplicate area id {ident!r}")
+
+    def area(entry: dict[str, Any], ident: str, where: str) -> Area:
         cards = _str_list(entry, "cards", where)
         for card in cards:
             reference(card, names, "commodity", where)
-        areas[ident] = Area(ident, field(entry, "name", str, where), cards, source(entry, where))
-    return tuple(commodities), tuple(removed), areas
+        return Area(ident, field(entry, "name", str, where), cards, source(entry, where))
+
+    return tuple(commodities), tuple(removed), _table(data, "area", "trade", str, area)
 
 
 def _rows(entries: list[dict[str, Any]], what: str, losses_key: str | None) -> tuple[TableRow, ...]:
@@ -654,47 +697,18 @@ def _rows(entries: list[dict[str, Any]], what: str, losses_key: str | None) -> t
 
 
 def _units(data: dict[str, Any], wars: dict[str, War]) -> dict[str, Unit]:
-    units: dict[str, Unit] = {}
-    for entry in _entries(data, "unit", "tables"):
-        where = f"tables.toml unit {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in units:
-            raise ComponentDataError(f"tables.toml: duplicate unit id {ident!r}")
-        allowed = _str_list(entry, "wars", where)
-        for war in allowed:
+    units = _table(data, "unit", "tables", str, _unit)
+    for ident, unit in units.items():
+        where = f"tables.toml unit {ident!r}"
+        for war in unit.wars:
             reference(war, wars, "war", where)
-        total = _stat(entry, "total", where, 0, 99)
-        active = _stat(entry, "active_at_start", where, 0, 99)
-        pool = _stat(entry, "pool_at_start", where, 0, 99)
-        if total and active + pool > total:
-            raise ComponentDataError(f"{where}: more units at start than counters ({total})")
-        units[ident] = Unit(
-            ident,
-            field(entry, "name", str, where),
-            _stat(entry, "cost", where, 0, 99),
-            total,
-            active,
-            pool,
-            allowed,
-            source(entry, where),
-        )
+        if unit.total and unit.active_at_start + unit.pool_at_start > unit.total:
+            raise ComponentDataError(f"{where}: more units at start than counters ({unit.total})")
     return units
 
 
 def _table_events(data: dict[str, Any]) -> tuple[dict[str, TableEvent], dict[int, tuple[str, ...]]]:
-    events: dict[str, TableEvent] = {}
-    for entry in _entries(data, "event", "table_events"):
-        where = f"table_events.toml event {entry.get('id', '?')!r}"
-        ident = field(entry, "id", str, where)
-        if ident in events:
-            raise ComponentDataError(f"table_events.toml: duplicate id {ident!r}")
-        events[ident] = TableEvent(
-            ident,
-            field(entry, "name", str, where),
-            field(entry, "text", str, where),
-            field(entry, "repeat", str, where),
-            source(entry, where),
-        )
+    events = _table(data, "event", "table_events", str, _table_event)
     where = "table_events.toml [random_events]"
     table = field(data, "random_events", dict, "table_events.toml")
     source(table, where)
@@ -751,7 +765,7 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
     statesmen = _statesmen(files["statesmen"], senators)
     wars, leaders, explorations = _wars(files["wars"])
     hand_cards = _hand_cards(files["hand_cards"])
-    provinces = _provinces(files["provinces"])
+    provinces = _table(files["provinces"], "province", "provinces", str, _province)
     offices = _offices(files["offices"])
     commodities, removed, areas = _trade(files["trade"])
     tables = files["tables"]
@@ -801,6 +815,12 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
     table_events, random_events = _table_events(files["table_events"])
     cards = _cards(senators, statesmen, wars, leaders, explorations, hand_cards)
     _check_make_up(cards)
+    neutral_trade = _table(files["neutral_aide"], "trade", "neutral_aide", str, _neutral_trade)
+    if sorted(neutral_trade) != sorted(NEUTRAL_ROLE_NAMES):
+        raise ComponentDataError(
+            f"neutral_aide.toml: [[trade]] ids must be the roles {NEUTRAL_ROLE_NAMES}, "
+            f"not {tuple(neutral_trade)}"
+        )
     return Components(
         senators=senators,
         statesmen=statesmen,
@@ -829,6 +849,7 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
         table_events=table_events,
         random_events=random_events,
         cards=cards,
+        neutral_trade=neutral_trade,
     )
 
 

@@ -11,13 +11,16 @@ from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import PLAY_BOUND
 from carthago.games.republic_of_carthage.card_play import bound as card_bound
+from carthago.games.republic_of_carthage.exploration import EXPLORATION_BOUND
 from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
+from carthago.games.republic_of_carthage.revolution import REVOLUTION_BOUND
 from carthago.games.republic_of_carthage.state import (
     N_CARDS,
     RepublicOfCarthageState,
 )
 from carthago.games.republic_of_carthage.trade import MAX_ALLOCATIONS, OFFER_ROUNDS
+from carthago.games.republic_of_carthage.war import COMBAT_BOUND
 
 NEUTRAL_FACTIONS = {1: 4, 2: 3}
 """§9: four Neutral factions beside a solitaire player, three beside two players."""
@@ -90,8 +93,9 @@ class RepublicOfCarthageGame(Game):
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
         province decisions and rolls; bounded redistribution and contributions; every trade card
         drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
-        Forum Phase (``forum.forum_bound``); card windows (``card_play.bound``); over the
-        game, the card plays (``card_play.PLAY_BOUND``)."""
+        Forum Phase (``forum.forum_bound``); the bounds of the Exploration and Combat and Revolution
+        Phases (their modules); card windows (``card_play.bound``); over the game, the card plays
+        (``card_play.PLAY_BOUND``)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -104,6 +108,9 @@ class RepublicOfCarthageGame(Game):
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
+            + EXPLORATION_BOUND
+            + COMBAT_BOUND
+            + REVOLUTION_BOUND
             + forum_bound(factions)
             + card_bound(factions)
         )

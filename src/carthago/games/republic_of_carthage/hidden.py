@@ -1,34 +1,40 @@
 """Redrawing what a player cannot see (``resample_from_infostate``), history included.
 
 Everything hidden from player p is the outcome of a chance event or of another faction's secret
-choice, and each is redrawn by rewriting the history entry that made it (docs, "Resampling"):
+choice, and each is redrawn by rewriting the history entry that made it (docs, "Resampling").
+The redraw never reads a hidden value: it starts from what p can see of the history (who acted,
+what was public, what p saw itself, gathered by ``_public_facts``) and draws every hidden entry
+afresh, so two true states p cannot tell apart give the same copies for the same ``rng``.
 
-- set-up Intrigue and Law cards in other human hands, exchanged with each other and with those
-  never dealt; Trade Concessions in other human hands, exchanged with concessions never dealt
-  (a hand keeps how many concessions it holds: that decides who is asked to play one);
-- while the history is replayed: the Trade cards removed unseen at set-up and the draws of the
-  Trade cards other human factions hold (from what the stack holds at that moment in the copy),
-  the amounts of Faction Treasury gifts between two other factions (uniformly among the amounts
-  the giver could choose at that moment in the copy), and the contents of offers p never saw
-  (a set from the builder's hand in the copy that matches the public claim). The copy is kept
-  only if every later move stays legal and p's observation and legal actions come out
-  unchanged; otherwise fewer entries are redrawn;
-- Trade cards other factions drew in the current Trade Phase and have neither offered nor sold,
-  redrawn once more from the same stack.
+- Set-up Intrigue and Law cards in other human hands are exchanged with each other and with
+  those never dealt; Trade Concessions in other human hands with concessions never dealt (a hand
+  keeps how many concessions it holds: that decides who is asked to play one).
+- The amounts of Faction Treasury gifts between two other factions are drawn by a small search
+  that keeps every later public movement of a treasury possible (``_gift_amounts``).
+- Then the history is replayed drawing: the Trade cards removed unseen at set-up; every Trade
+  card another human faction drew, each sale, discard or card given to p put on one of that
+  faction's earlier draws from the stack at random (``_plan``), the rest drawn from the
+  stack as it stands in the copy; the contents of offers p did not receive, from the builder's
+  hand in the copy and fitting the public claim. A replay p could tell from the truth (an
+  illegal move, another observation) is thrown away and drawn again, never patched with a true
+  value.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
-from carthago.core.errors import IllegalActionError
+from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
-from carthago.games.republic_of_carthage.trade import STACKS, offer_sides, stack_size
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -36,26 +42,19 @@ if TYPE_CHECKING:
 T = TypeVar("T", bound="S")
 
 SWAP_GROUPS = (("intrigue", "law"), ("concession",))
-FORUM_KINDS = ("event", "intrigue", "law", "statesman", "concession")
-"""Kinds a Forum draw may put in a hand (§6.4.2.1): the others only see that a card went to hand."""
 """Hand cards redrawn among themselves: a group's cards in a hand are exchanged only with
 cards of the same group, so each hand keeps its number of concessions."""
-TRADE_RESAMPLE_STAGES = (
-    "trade_draw",
-    "trade_offer",
-    "trade_offer_build",
-    "trade_counter_build",
-    "trade_offer_reply",
-    "trade_offer_confirm",
-    "trade_offer_talk",
-    "trade_counter_talk",
-    "trade_sell",
-)
-ATTEMPTS = 8
+FORUM_KINDS = ("event", "intrigue", "law", "statesman", "concession")
+"""Kinds a Forum draw may put in a hand (§6.4.2.1): the others only see that a card went to hand."""
 UNSEEN_REMOVALS = ("setup_trade_removal", "forum_pirates", "forum_war_trade")
 """Chance stages taking Trade cards out of the stacks unseen by anyone (set-up, Pirates, wars)."""
-HISTORY_ATTEMPTS = (1.0, 0.5, 0.25)
-"""Share of the redrawable history entries redrawn on each replay; a last try redraws one."""
+BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
+MAX_REPLAYS = 2000
+"""Replays tried before giving up; in random play over nine in ten resamples need one."""
+
+
+class ResampleError(CarthagoError, RuntimeError):
+    """No copy consistent with the player's view was found within MAX_REPLAYS replays."""
 
 
 def resample(state: T, player: int, rng: random.Random) -> T:
@@ -68,12 +67,17 @@ def resample(state: T, player: int, rng: random.Random) -> T:
         _resample_hands(state, player, rng, group)
     for deck in (1, 2):
         _resample_hands(state, player, rng, FORUM_KINDS, deck)
-    replayed = _resample_history(state, player, rng)
-    if replayed is not None:
-        state = replayed
-    if state.stage in TRADE_RESAMPLE_STAGES:
-        _resample_trade(state, player, rng)
-    return state
+    from carthago.games.republic_of_carthage.revolution import resample_bribe
+
+    facts = _public_facts(state, player)
+    if not facts.hidden():
+        return resample_bribe(state, player, rng)
+    gifts = _gift_amounts(facts, rng)
+    for _ in range(MAX_REPLAYS):
+        copy = _replay(state, player, facts, gifts, rng)
+        if copy is not None:
+            return resample_bribe(copy, player, rng)
+    raise ResampleError(f"no copy of {player}'s view found in {MAX_REPLAYS} replays")
 
 
 def _resample_hands(
@@ -83,7 +87,8 @@ def _resample_hands(
     ``forum_deck`` 0) or cards of deck ``forum_deck`` drawn in a Forum Phase, whose kind the
     others never saw (those are exchanged with any hand card of that deck still in the deck)."""
     # A concession its holder has just named to play is in the history by name.
-    named = state.ctx if state.stage == "setup_concession_target" else []
+    targets = ("setup_concession_target", "revolution_concession_target")
+    named = state.ctx if state.stage in targets else []
     forum = int(forum_deck > 0)
     slots = [
         card
@@ -105,216 +110,388 @@ def _resample_hands(
         and CARDS[card].kind in kinds
         and CARDS[card].deck == (forum_deck if forum else 1)
     ]
-    pool = slots + spare
+    # Sorted, so that which cards are where does not steer the draw.
+    pool = sorted(slots + spare)
+    places = sorted((state.card_loc[card], state.card_origin[card]) for card in slots)
     chosen = rng.sample(pool, len(slots))
     undealt = RED_DECK if any(loc == RED_DECK for loc in state.card_loc) else DECK
     for card in slots:
-        state.card_forum[card] = 0
-    for card in chosen:
-        state.card_forum[card] = forum
-    places = [(state.card_loc[card], state.card_origin[card]) for card in slots]
-    for card in slots:
         state.card_loc[card] = undealt
         state.card_origin[card] = -1
+        state.card_forum[card] = 0
     for card, (loc, origin) in zip(chosen, places, strict=True):
         state.card_loc[card] = loc
         state.card_origin[card] = origin
+        state.card_forum[card] = forum
         state._history[origin] = card
 
 
-# -- past events redrawn by replaying the history --------------------------------------------
+# -- what p can see of the history -----------------------------------------------------------
 
 
-def _kept_draws(state: S, player: int) -> set[int]:
-    """History indices of the draws of Trade cards that other human factions hold now.
+@dataclass(slots=True)
+class _Offer:
+    """An offer side built by another faction; its "add" entries are hidden unless p got them."""
 
-    A card p drew itself (and gave away) is excluded: p saw it. A card another faction drew and
-    gave to a third in an exchange is included: only the two of them saw it.
+    start: int
+    end: int
+    builder: int
+    receiver: int
+    value: int = -1
+    named: int = -1
+    exchanged: bool = False
+    stacks: tuple[int, ...] = ()
+    """With an exchange, the stacks of its cards (the public Trade card backs show them)."""
+
+
+@dataclass(slots=True)
+class _Facts:
+    """What p can see of the history: where the hidden entries are and what constrains them."""
+
+    removals: list[int] = field(default_factory=list)
+    draws: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """History index of a draw by another human faction: (faction, stack)."""
+    consumed: list[tuple[int, int, int]] = field(default_factory=list)
+    """(index, faction, commodity): a card another human faction sold, discarded or gave p."""
+    supplied: list[tuple[int, int, int]] = field(default_factory=list)
+    """(index, faction, commodity): a card p gave another human faction."""
+    offers: list[_Offer] = field(default_factory=list)
+    swaps: list[tuple[int, _Offer, _Offer]] = field(default_factory=list)
+    """Exchanges between two other factions: (index, offer, counter-offer)."""
+    start: tuple[int, ...] = ()
+    """The Faction Treasuries of the initial state."""
+    ledger: list[tuple[int, ...]] = field(default_factory=list)
+    """Faction Treasury movements in order: ("delta", index, *change per faction), ("move",
+    index, faction, amount index, talents moved, receiving faction or -1), ("gift", index,
+    giver, receiver)."""
+
+    def hidden(self) -> bool:
+        blocks = any(offer.start < offer.end for offer in self.offers)
+        gifts = any(entry[0] == GIFT for entry in self.ledger)
+        return bool(self.removals or self.draws or blocks or gifts)
+
+
+DELTA, MOVE, GIFT = 0, 1, 2
+
+
+def _hand_counts(state: S, faction: int) -> Counter[int]:
+    return Counter(commodity for commodity, _, _ in state.trade_hands[faction])
+
+
+def _public_facts(state: S, player: int) -> _Facts:
+    """Replay ``state``'s history and keep only what ``player`` sees of each entry.
+
+    The replay walks the true history, but nothing hidden is kept: positions and actors of
+    hidden entries, public moves and claims, and what p itself gave, got or was told.
     """
-    return {
-        origin
-        for faction, hand in enumerate(state.trade_hands)
-        if faction != player and state.human(faction)
-        for _, origin, drawer in hand
-        if drawer != player
-    }
+    from carthago.games.republic_of_carthage.trade import offer_sides
 
-
-def _is_gift(action: int) -> bool:
-    if not A.TRANSFER <= action < A.CONTRIBUTE:
-        return False
-    source, destination, _ = A.decode_transfer(action)
-    return source == A.OWN_TREASURY and destination > A.OWN_TREASURY
-
-
-BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
-
-
-def _redrawable(copy: S, index: int, action: int, player: int, kept: set[int]) -> bool:
-    """Whether the history entry about to be replayed at ``index`` is hidden from ``player``.
-
-    An offer's first "add a commodity" stands for the whole of its contents (see _offer_block).
-    """
-    if copy.current_player() == CHANCE:
-        return copy.stage in UNSEEN_REMOVALS or index in kept
-    if copy.stage in BUILD_STAGES:
-        side = 0 if copy.stage == BUILD_STAGES[0] else 1
-        return copy.current_player() != player and not offer_sides(copy.offer)[side]
-    if copy.stage != "revenue_redistribute" or not _is_gift(action):
-        return False
-    giver = copy.current_player()
-    receiver = A.decode_transfer(action)[1] - A.OWN_TREASURY - 1
-    return player not in (giver, receiver)
-
-
-def _redraw(copy: S, action: int, rng: random.Random) -> int:
-    if copy.current_player() == CHANCE:
-        outcomes = copy.chance_outcomes()
-        return rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
-    source, destination, _ = A.decode_transfer(action)
-    same = [
-        a
-        for a in copy.legal_actions()
-        if _is_gift(a) and A.decode_transfer(a)[:2] == (source, destination)
+    facts = _Facts()
+    walk = type(state)(state.rg)
+    facts.start = tuple(walk.faction_treasury)
+    factions = range(state.rg.num_factions)
+    others = [f for f in range(state.rg.num_players) if f != player]
+    building: _Offer | None = None
+    sides: dict[int, _Offer] = {}
+    for index, action in enumerate(state._history):
+        who = walk.current_player()
+        stage = walk.stage
+        if who == CHANCE and stage in UNSEEN_REMOVALS:
+            facts.removals.append(index)
+        elif who == CHANCE and stage == "trade_draw" and walk.ctx[0] in others:
+            facts.draws[index] = (walk.ctx[0], walk.ctx[1])
+        if stage in BUILD_STAGES and action < A.NAME:
+            side = BUILD_STAGES.index(stage)
+            if building is None:
+                building = _Offer(index, index, walk.offer[side], walk.offer[1 - side])
+                sides[side] = building
+            building.end = index + 1
+        elif stage in BUILD_STAGES:
+            building = None
+        before = [_hand_counts(walk, f) for f in others]
+        treasuries = list(walk.faction_treasury)
+        offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
+        move = _treasury_entry(walk, index, action, player)
+        walk._apply_action(action)
+        walk._history.append(action)
+        walk._legal = None
+        change = [walk.faction_treasury[f] - treasuries[f] for f in factions]
+        if move is not None:
+            facts.ledger.append(move[0])
+            # Whatever the engine then did by itself is public, the gift's amount aside.
+            giver, receiver, moved = move[1]
+            change[giver] += moved
+            if receiver >= 0:
+                change[receiver] -= moved
+        if any(change):
+            facts.ledger.append((DELTA, index, *change))
+        if stage in BUILD_STAGES and action >= A.NAME:
+            side = BUILD_STAGES.index(stage)
+            named = sides.get(side)
+            if named is not None:
+                named.value = sum(C.commodities[c].value for c in offer_sides(walk.offer)[side])
+                named.named = action - A.NAME
+        # An offer closes when the turn to offer moves on (a Neutral may close it by itself).
+        closed = bool(offer) and (walk.offer_round, walk.pos) != turn
+        exchanged = closed and _exchanged(walk, offer, logged)
+        # An exchange with p, or with a Neutral (its cards lie open), shows the cards.
+        hidden = exchanged and player not in offer[:2] and all(map(walk.human, offer[:2]))
+        for position, faction in enumerate(others):
+            if hidden and faction in offer[:2]:
+                continue
+            after = _hand_counts(walk, faction)
+            for commodity in sorted((before[position] - after).elements()):
+                facts.consumed.append((index, faction, commodity))
+            if stage != "trade_draw":
+                for commodity in sorted((after - before[position]).elements()):
+                    facts.supplied.append((index, faction, commodity))
+        if closed:
+            for side, cards in enumerate(offer_sides(offer)):
+                if side in sides and exchanged:
+                    sides[side].exchanged = True
+                    sides[side].stacks = tuple(sorted(C.commodities[c].stack for c in cards))
+            if hidden:
+                facts.swaps.append((index, sides[0], sides[1]))
+            facts.offers += [sides[side] for side in sorted(sides)]
+            sides = {}
+    facts.offers += [sides[side] for side in sorted(sides)]
+    facts.offers = [
+        offer
+        for offer in facts.offers
+        if offer.builder != player
+        and not (offer.exchanged and (offer.receiver == player or not state.human(offer.receiver)))
     ]
-    # None left (the copy's giver has nothing now): the replay then rejects the old gift.
-    return rng.choice(same) if same else action
+    return facts
 
 
-def _exchanged_with(history: list[int], named_at: int, side: int, player: int, copy: S) -> bool:
-    """Whether the offer presented at ``named_at`` ends in an exchange that gives p its cards."""
-    if player not in copy.offer[:2]:
-        return False
-    if side == 0:
-        reply = named_at + 2  # after the "said also" move
-        if reply >= len(history) or history[reply] != A.COUNTER:
+def _exchanged(walk: S, offer: tuple[int, ...], logged: int) -> bool:
+    """Whether the offer that just closed ended in an exchange (the table hears it)."""
+    names = walk.rg.faction_names
+    said = f"{names[offer[0]]} and {names[offer[1]]} exchange their cards"
+    return any(entry.public == said for entry in walk._log[logged:])
+
+
+def _treasury_entry(
+    walk: S, index: int, action: int, player: int
+) -> tuple[tuple[int, ...], tuple[int, int, int]] | None:
+    """The ledger entry of a move out of a Faction Treasury and its (giver, receiver, talents),
+    None for any other action. The talents of a hidden gift serve only to take the gift
+    itself out of the change the whole action makes."""
+    if walk.stage == "forum_interfere" and is_interference(action):
+        # Interference in a persuasion (§6.4.2.2) spends openly from the Faction Treasury.
+        from carthago.games.republic_of_carthage.persuasion import TURN, interferers
+
+        giver = interferers(walk)[walk.ctx[TURN]]
+        _, amount = decode_interfere(action)
+        moved = A.amount(amount, walk.faction_treasury[giver])
+        return (MOVE, index, giver, amount, moved, -1), (giver, -1, moved)
+    if walk.stage != "revenue_redistribute" or not A.TRANSFER <= action < A.CONTRIBUTE:
+        return None
+    source, destination, amount = A.decode_transfer(action)
+    if source != A.OWN_TREASURY:
+        return None
+    giver = walk.current_player()
+    receiver = destination - A.OWN_TREASURY - 1 if destination > A.OWN_TREASURY else -1
+    moved = A.amount(amount, walk.faction_treasury[giver])
+    if receiver >= 0 and player not in (giver, receiver):
+        return (GIFT, index, giver, receiver), (giver, receiver, moved)
+    return (MOVE, index, giver, amount, moved, receiver), (giver, receiver, moved)
+
+
+# -- Faction Treasury gifts between two other factions ---------------------------------------
+
+
+def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
+    """A gift action for every hidden gift, keeping every later public treasury move possible.
+
+    A depth-first search over the gifts, each trying its possible amounts in random order; the
+    true amounts are one answer, so it always finds one, and it reads only public movements.
+    """
+    ledger = facts.ledger
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    chosen: dict[int, int] = {}
+
+    def search(position: int, treasuries: tuple[int, ...]) -> bool:
+        funds = list(treasuries)
+        while position < len(ledger):
+            entry = ledger[position]
+            if entry[0] == GIFT:
+                break
+            if entry[0] == DELTA:
+                for faction, change in enumerate(entry[2:]):
+                    funds[faction] += change
+            else:
+                _, _, giver, amount, moved, receiver = entry
+                if amount not in A.amount_choices(funds[giver]):
+                    return False
+                if A.amount(amount, funds[giver]) != moved:
+                    return False
+                funds[giver] -= moved
+                if receiver >= 0:
+                    funds[receiver] += moved
+            position += 1
+        if position == len(ledger):
+            return True
+        key = (position, tuple(funds))
+        if key in failed:
             return False
-        named_at = reply + 1
-        while named_at < len(history) and history[named_at] < A.NAME:
-            named_at += 1
-    confirm = named_at + 2
-    return confirm < len(history) and history[confirm] == A.YES
+        _, index, giver, receiver = ledger[position]
+        amounts = A.amount_choices(funds[giver])
+        for amount in rng.sample(amounts, len(amounts)):
+            moved = A.amount(amount, funds[giver])
+            after = list(funds)
+            after[giver] -= moved
+            after[receiver] += moved
+            if search(position + 1, tuple(after)):
+                destination = A.OWN_TREASURY + 1 + receiver
+                chosen[index] = A.transfer(A.OWN_TREASURY, destination, amount)
+                return True
+        failed.add(key)
+        return False
+
+    if not search(0, facts.start):
+        raise ResampleError("the public Faction Treasury movements admit no gift amounts")
+    return chosen
 
 
-def _offer_block(
-    copy: S, history: list[int], index: int, player: int, rng: random.Random
-) -> dict[int, int]:
-    """New "add" moves for the offer whose building starts at ``index`` (empty: keep them).
+# -- Trade cards -----------------------------------------------------------------------------
 
-    The new contents come from the builder's hand in the copy, with as many cards and, once
-    presented, the same total value and the named commodity, as the public claim requires.
+
+def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, list[int]]] | None:
+    """Commodities for some hidden draws and the contents of exchanges between others.
+
+    Follows the cards of the other factions as tokens [draw index or -1, commodity or -1,
+    stack]: a hidden draw makes one of unknown
+    commodity (its stack is public), a card p gave makes one of known commodity. Taken in
+    order, a card a faction sells, discards or gives p is a random token of that faction that
+    can be it; the commodity an offer names must be in the builder's hand (a random token of
+    its stack becomes it unless one already is); an exchange between two other factions moves
+    the named token and random tokens of the stacks the backs showed, each given a commodity.
+    Returns the planned draws (history index: commodity) and the planned contents of each
+    exchanged offer (by its first index), or None when the tokens cannot fit what p saw.
     """
-    side = 0 if copy.stage == BUILD_STAGES[0] else 1
-    end = index
-    while end < len(history) and history[end] < A.NAME:
-        end += 1
-    if end < len(history) and _exchanged_with(history, end, side, player, copy):
-        return {}
-    count = end - index
-    hand = sorted(commodity for commodity, _, _ in copy.trade_hands[copy.offer[side]])
-    if end < len(history):
-        named = history[end] - A.NAME
-        value = sum(C.commodities[history[i] - A.ADD].value for i in range(index, end))
-        fits = {
-            chosen
-            for chosen in combinations(hand, count)
-            if named in chosen and sum(C.commodities[c].value for c in chosen) == value
-        }
-    else:
-        fits = set(combinations(hand, count))
-    if not fits:
-        return {}
-    chosen = list(rng.choice(sorted(fits)))
-    rng.shuffle(chosen)
-    return {index + i: A.ADD + commodity for i, commodity in enumerate(chosen)}
+    hands: dict[int, list[list[int]]] = {}
+    planned: dict[int, int] = {}
+    contents: dict[int, list[int]] = {}
+    events: list[tuple[int, int, int, int]] = [
+        (index, 0, faction, index) for index, (faction, _) in facts.draws.items()
+    ]
+    events += [(index, 1, faction, commodity) for index, faction, commodity in facts.consumed]
+    events += [(index, 2, faction, commodity) for index, faction, commodity in facts.supplied]
+    events += [(o.start, 3, o.builder, o.named) for o in facts.offers if o.named >= 0]
+    events += [(index, 4, k, -1) for k, (index, _, _) in enumerate(facts.swaps)]
+
+    def settle(token: list[int], commodity: int) -> None:
+        token[1] = commodity
+        if token[0] >= 0:
+            planned[token[0]] = commodity
+
+    for _, kind, who, what in sorted(events):
+        hand = hands.setdefault(who, []) if kind != 4 else []
+        if kind == 0:
+            hand.append([what, -1, facts.draws[what][1]])
+        elif kind == 2:
+            hand.append([-1, what, C.commodities[what].stack])
+        elif kind in (1, 3):
+            stack = C.commodities[what].stack
+            if kind == 3 and any(token[1] == what for token in hand):
+                continue
+            fits = [t for t in hand if t[2] == stack and t[1] in (-1, what)]
+            if kind == 3:
+                fits = [t for t in fits if t[1] < 0]
+            if not fits:
+                return None
+            token = rng.choice(fits)
+            settle(token, what)
+            if kind == 1:
+                hands[who] = [t for t in hand if t is not token]
+        else:
+            _, offer, counter = facts.swaps[who]
+            moving = [_tokens(hands, side, rng, settle) for side in (offer, counter)]
+            for side, tokens in zip((offer, counter), moving, strict=True):
+                if tokens is None:
+                    return None
+                contents[side.start] = rng.sample([t[1] for t in tokens], len(tokens))
+                hands.setdefault(side.receiver, []).extend(tokens)
+    return planned, contents
 
 
-def _draw_schedule(copy: S, start: int) -> list[tuple[int, int, int]]:
-    """(history index, faction, stack) of every draw of the Trade Phase whose first is at start.
-
-    The draws follow each other in the history, in the order of ``ctx``, skipping a stack that
-    is empty by then (stack sizes are public, so the copy's schedule is the true one).
-    """
-    sizes = [stack_size(copy, number) for number in range(1, STACKS + 1)]
-    schedule = []
-    index = start
-    for faction, number in zip(copy.ctx[::2], copy.ctx[1::2], strict=True):
-        if sizes[number - 1] > 0:
-            sizes[number - 1] -= 1
-            schedule.append((index, faction, number))
-            index += 1
-    return schedule
-
-
-def _shuffle_draws(
-    schedule: list[tuple[int, int, int]],
-    history: list[int],
-    player: int,
-    kept: set[int],
+def _tokens(
+    hands: dict[int, list[list[int]]],
+    offer: _Offer,
     rng: random.Random,
-    share: float,
-) -> tuple[dict[int, int], set[int]]:
-    """Hide which of a faction's draws from a stack became the cards it sold or discarded.
+    settle: Callable[[list[int], int], None],
+) -> list[list[int]] | None:
+    """Take from the builder's tokens the named one and random ones of the shown stacks."""
+    hand = hands.get(offer.builder, [])
+    named = [t for t in hand if t[1] == offer.named]
+    if not named:
+        return None
+    taken = [rng.choice(named)]
+    stacks = list(offer.stacks)
+    stacks.remove(C.commodities[offer.named].stack)
+    for stack in stacks:
+        fits = [t for t in hand if t[2] == stack and all(t is not x for x in taken)]
+        if not fits:
+            return None
+        token = rng.choice(fits)
+        if token[1] < 0:
+            pair = [c.index for c in C.commodities if c.stack == stack]
+            settle(token, rng.choice(pair))
+        taken.append(token)
+    hands[offer.builder] = [t for t in hand if all(t is not x for x in taken)]
+    return taken
 
-    Those commodities are public, the draws they came from are not: they are put back on
-    random draws of the same faction and stack in the phase, and the other draws redrawn.
-    Returns the planned outcomes and the draws to redraw.
+
+def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | None:
+    """New "add" moves for ``offer`` from the builder's hand in the copy (None: none fits).
+
+    Uniform among the sets with the offer's number of cards and, once presented, its claimed
+    total value and named commodity (and, after an exchange, the stacks the backs showed).
     """
-    groups: dict[tuple[int, int], list[int]] = {}
-    for index, faction, number in schedule:
-        if index < len(history) and faction != player:
-            groups.setdefault((faction, number), []).append(index)
-    planned: dict[int, int] = {}
-    redraw: set[int] = set()
-    for positions in groups.values():
-        gone = [history[i] for i in positions if i not in kept]
-        if len(positions) < 2 or not gone or rng.random() >= share:
-            continue
-        places = rng.sample(positions, len(positions))
-        for index, commodity in zip(places, gone, strict=False):
-            planned[index] = commodity
-        redraw.update(places[len(gone) :])
-    return planned, redraw
+    count = offer.end - offer.start
+    hand = sorted(commodity for commodity, _, _ in copy.trade_hands[offer.builder])
+    fits = set()
+    for chosen in combinations(hand, count):
+        claimed = (
+            offer.named in chosen and sum(C.commodities[c].value for c in chosen) == offer.value
+        )
+        backs = tuple(sorted(C.commodities[c].stack for c in chosen)) == offer.stacks
+        if (offer.named < 0 or claimed) and (not offer.exchanged or backs):
+            fits.add(chosen)
+    if not fits:
+        return None
+    contents = list(rng.choice(sorted(fits)))
+    rng.shuffle(contents)
+    return [A.ADD + commodity for commodity in contents]
 
 
-def _replay(state: T, player: int, rng: random.Random, share: float, only: int) -> T | None:
-    """Replay ``state``'s history redrawing hidden entries; None if p could tell the copy."""
-    kept = _kept_draws(state, player)
-    seen_by_p = {origin for _, origin, _ in state.trade_hands[player]}
+def _replay(
+    state: T, player: int, facts: _Facts, gifts: dict[int, int], rng: random.Random
+) -> T | None:
+    """Replay ``state``'s history drawing every hidden entry; None if p could tell the copy."""
+    plan = _plan(facts, rng)
+    if plan is None:
+        return None
+    planned, exchanged = plan
+    removals = set(facts.removals)
+    starts = {offer.start: offer for offer in facts.offers}
     copy = type(state)(state.rg)
-    history = state._history
-    planned: dict[int, int] = {}
-    forced: set[int] = set()
-    scheduled: set[int] = set()
-    seen = 0
-    changed = False
-    for index, action in enumerate(history):
-        if copy.stage == "trade_draw" and index not in scheduled:
-            schedule = _draw_schedule(copy, index)
-            scheduled.update(draw[0] for draw in schedule)
-            # Draws whose cards p holds now (given to p in an exchange) stay as p saw them.
-            hidden = [draw for draw in schedule if draw[0] not in seen_by_p]
-            moved, redraw = _shuffle_draws(hidden, history, player, kept, rng, share)
-            planned.update(moved)
-            forced |= redraw
-        chosen = planned.get(index, action)
-        if index in forced:
-            chosen = _redraw(copy, action, rng)
-        elif index not in planned and _redrawable(copy, index, action, player, kept):
-            if (only < 0 and rng.random() < share) or seen == only:
-                if copy.stage in BUILD_STAGES:
-                    planned.update(_offer_block(copy, history, index, player, rng))
-                    chosen = planned.get(index, action)
-                else:
-                    chosen = _redraw(copy, action, rng)
-            seen += 1
-        changed = changed or chosen != action
-        if not changed:
-            # Up to the first redraw the copy walks the true history: no need to check it.
-            copy._apply_action(chosen)
-            copy._history.append(chosen)
-            copy._legal = None
-            continue
+    for index, action in enumerate(state._history):
+        chosen = planned.get(index, gifts.get(index, action))
+        if index in starts:
+            contents: list[int] | None
+            if index in exchanged:
+                contents = [A.ADD + commodity for commodity in exchanged[index]]
+            else:
+                contents = _offer_contents(copy, starts[index], rng)
+            if contents is None:
+                return None
+            planned.update(enumerate(contents, start=index))
+            chosen = contents[0]
+        elif index in removals or (index in facts.draws and index not in planned):
+            outcomes = copy.chance_outcomes()
+            chosen = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
         try:
             copy.apply_action(chosen)
         except IllegalActionError:
@@ -324,84 +501,3 @@ def _replay(state: T, player: int, rng: random.Random, share: float, only: int) 
     if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
         return None
     return copy._copy_for(player)
-
-
-def _count_redrawable(state: S, player: int) -> int:
-    """Roughly how many entries ``_replay`` may redraw, to pick a single one for the last try.
-
-    Chance outcomes whose numbers look like gifts or named offers are counted too: an index
-    past the real ones only makes that try redraw nothing.
-    """
-    kept = _kept_draws(state, player)
-    removals = sum(state.reserve)
-    gifts = sum(1 for action in state._history if _is_gift(action))
-    offers = sum(1 for action in state._history if A.NAME <= action < A.DISCARD)
-    return len(kept) + removals + gifts + offers
-
-
-def _resample_history(state: T, player: int, rng: random.Random) -> T | None:
-    """The replayed copy with hidden past entries redrawn, or None if none could be."""
-    candidates = _count_redrawable(state, player)
-    if not candidates:
-        return None
-    for share in HISTORY_ATTEMPTS:
-        copy = _replay(state, player, rng, share, -1)
-        if copy is not None:
-            return copy
-    return _replay(state, player, rng, 0.0, rng.randrange(candidates))
-
-
-# -- the current Trade Phase -----------------------------------------------------------------
-
-
-def _excluded(state: S, faction: int) -> int:
-    """Commodities a faction has shown in an offer (made, answered or being built) or sold."""
-    mask = state.offered[faction] | state.sold_kinds[faction]
-    if state.offer:
-        sides = offer_sides(state.offer)
-        for side in (0, 1):
-            if state.offer[side] == faction:
-                for commodity in sides[side]:
-                    mask |= 1 << commodity
-    return mask
-
-
-def _resample_trade(state: S, player: int, rng: random.Random) -> None:
-    for number in range(1, 10):
-        kinds = [c.index for c in C.commodities if c.stack == number]
-        eligible: list[tuple[int, tuple[int, int, int]]] = []
-        for faction, hand in enumerate(state.trade_hands):
-            if faction == player:
-                continue
-            banned = _excluded(state, faction)
-            for card in hand:
-                commodity, origin, drawer = card
-                if (
-                    drawer == faction
-                    and origin > state.last_return
-                    and commodity in kinds
-                    and not banned >> commodity & 1
-                ):
-                    eligible.append((faction, card))
-        if not eligible:
-            continue
-        pool = [card[0] for _, card in eligible]
-        for kind in kinds:
-            pool += [kind] * state.stack[kind]
-        for _ in range(ATTEMPTS):
-            drawn = rng.sample(pool, len(eligible))
-            if all(
-                not _excluded(state, faction) >> new & 1
-                for (faction, _), new in zip(eligible, drawn, strict=True)
-            ):
-                break
-        else:
-            continue
-        for kind in kinds:
-            state.stack[kind] = pool.count(kind) - drawn.count(kind)
-        for (faction, card), new in zip(eligible, drawn, strict=True):
-            held = list(state.trade_hands[faction])
-            held.remove(card)
-            held.append((new, card[1], card[2]))
-            state.trade_hands[faction] = tuple(sorted(held))
-            state._history[card[1]] = new

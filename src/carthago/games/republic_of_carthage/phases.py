@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
     card_play,
+    exploration,
     forum,
     forum_policy,
     mortality,
     revenue,
+    revolution,
     setup,
     trade,
+    victory,
+    war,
 )
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
 from carthago.games.republic_of_carthage.state import (
     CHANCE,
-    DECK,
-    WAR_ACTIVE,
-    WAR_LOST,
-    WAR_UNPROSECUTED,
 )
 
 if TYPE_CHECKING:
@@ -110,17 +110,7 @@ def influence_winners(state: S) -> list[int]:
 
 
 def _rest_of_turn(state: S) -> None:
-    active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
-    lost = sum(1 for s in state.war_status if s == WAR_LOST)
-    if active >= FALL_LIMIT:
-        end_game(state, "four active wars", [])
-        return
-    if lost >= FALL_LIMIT:
-        end_game(state, "four lost wars", [])
-        return
-    deck_empty = not any(loc == DECK for loc in state.card_loc)
-    if deck_empty and state.era == 2:
-        end_game(state, "the deck is exhausted", influence_winners(state))
+    if victory.end_of_turn(state):
         return
     if state.turn >= state.rg.turn_limit:
         end_game(state, f"turn limit {state.rg.turn_limit}", influence_winners(state))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
-from carthago.games.republic_of_carthage.components import COMPONENTS
+from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_ROLE_NAMES
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
@@ -40,7 +40,7 @@ N_CHITS = sum(C.mortality)
 N_CHIT_KINDS = C.mortality[0] + 2
 CHIT_NONE, CHIT_DRAW_TWO = C.mortality[0], C.mortality[0] + 1
 """Chit kinds: 0..24 the Senator ids 1..25, then None, then Draw 2."""
-NEUTRAL_ROLES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+NEUTRAL_ROLES = NEUTRAL_ROLE_NAMES
 
 # Where a card is (card_loc).
 LATE_DECK, DECK, RED_DECK, SENATOR_PILE, FORUM, FORUM_DOWN, IN_PLAY, DISCARD, REMOVED = range(9)
@@ -120,6 +120,13 @@ _LIST_FIELDS = (
     "votes",
     "pirated",
     "card_forum",
+    "fleet_victory",
+    "generals",
+    "captives",
+    "veteran_of",
+    "fought",
+    "won",
+    "rebel_veterans",
     "card_ctx",
     "trade_mod",
     "roll_bonus",
@@ -141,6 +148,10 @@ _INT_FIELDS = (
     "first_human_turn",
     "initiative",
     "initiatives",
+    "rebel_turn",
+    "revolt_won",
+    "life_suffete",
+    "life_turn",
 )
 _STR_FIELDS = ("stage", "ended", "resume", "card_resume")
 
@@ -242,6 +253,30 @@ class RepublicOfCarthageState(State):
         """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
         self.initiatives = 0
         """Initiatives taken in this Forum Phase, auctioned ones included (§6.4.3: six in all)."""
+        self.fleet_victory = [0] * len(WARS)
+        """Per war, 1 when its naval part is won (§6.5.7 Naval Wars: the Fleet Victory marker)."""
+        self.generals: list[int] = []
+        """Persons holding the office of General (§6.6.2 Standoff, Disaster, Stalemate)."""
+        self.captives: list[int] = []
+        """Captured commanders and the war holding them, [person, war, ...] (§6.6.2)."""
+        self.veteran_of: list[int] = []
+        """Veteran allegiances, [unit, person, ...]; Veterans not listed are unassigned."""
+        self.fought: list[int] = []
+        """Commanders who gave battle this turn (§6.7.1 Public Reaction)."""
+        self.won: list[int] = []
+        """Commanders whose battle this turn ended in Victory (they skip Public Reaction)."""
+        self.rebel_veterans = [0] * len(UNITS)
+        """How many of ``rebel_units`` are Veterans (worth 2 in the rebel's strength)."""
+        self.rebel_turn = 0
+        """The turn the current revolt began (the Senate must fight it from the next turn)."""
+        self.revolt_won = 0
+        """1 once the rebels beat the Senate, or the Senate left them unfought (§6.7.3)."""
+        self.life_suffete = -1
+        """The Senator the Senate declared Suffete for Life (§6.5.7), -1 if none: if he and
+        Carthage survive the turn ``life_turn``, his faction wins (§7, victory.py). The same
+        two fields as on the senate branch, which sets them."""
+        self.life_turn = -1
+        """The turn of the Suffete for Life's election (-1 if none)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []

@@ -18,6 +18,7 @@ name of -1 means that side is still being built, a "said" of -1 that nothing mor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
@@ -163,10 +164,12 @@ def _draw(state: S, commodity: int) -> None:
         return
     state.stack[commodity] -= 1
     _add_cards(state, faction, [(commodity, state.history_length(), faction)])
-    state.note(
-        f"{name} draws a card from trade stack {number}",
-        {faction: f"{name} draws {commodity_name(commodity)} from trade stack {number}"},
-    )
+    drawn = f"{name} draws {commodity_name(commodity)} from trade stack {number}"
+    if not state.human(faction):
+        # A Neutral's cards lie open, like its hand (§9.1): the players run the Neutrals.
+        state.note(drawn)
+        return
+    state.note(f"{name} draws a card from trade stack {number}", {faction: drawn})
 
 
 stage(
@@ -183,15 +186,30 @@ stage(
 # -- step 2: trade offers --------------------------------------------------------------------
 
 
+def _neutral(policy: str) -> Callable[[S], int]:
+    """A Neutral's choice by ``neutral_trade.<policy>`` (that module builds on this one, so it
+    is imported when a Neutral first trades)."""
+
+    def decide(state: S) -> int:
+        from carthago.games.republic_of_carthage import neutral_trade
+
+        choose: Callable[[S], int] = getattr(neutral_trade, policy)
+        return choose(state)
+
+    return decide
+
+
 def _start_offers(state: S) -> None:
-    state.order = [f for f in clockwise(state, hrao_faction(state)) if state.human(f)]
+    # Neutrals trade too (§9, reconstructed aide: neutral_trade.py).
+    state.order = clockwise(state, hrao_faction(state))
     state.pos = 0
     state.offer_round = 0
     state.offer = ()
     state.stage = "trade_offer"
 
 
-def _partners(state: S, faction: int) -> list[int]:
+def partners(state: S, faction: int) -> list[int]:
+    """The factions ``faction`` may offer to: both hold at least three Trade cards."""
     if len(state.trade_hands[faction]) < MIN_OFFER:
         return []
     return [f for f in state.order if f != faction and len(state.trade_hands[f]) >= MIN_OFFER]
@@ -201,7 +219,7 @@ def _offer_actor(state: S) -> int:
     if state.offer_round >= OFFER_ROUNDS or state.pos >= len(state.order):
         return AUTO
     faction = state.order[state.pos]
-    return faction if _partners(state, faction) else AUTO
+    return faction if partners(state, faction) else AUTO
 
 
 def _offer_apply(state: S, action: int) -> None:
@@ -225,7 +243,8 @@ stage(
         lambda s, a: (
             "make no offer" if a == A.DONE else f"offer to {s.rg.faction_names[a - A.TARGET]}"
         ),
-        legal=lambda s: [A.DONE] + [A.TARGET + f for f in _partners(s, s.order[s.pos])],
+        legal=lambda s: [A.DONE] + [A.TARGET + f for f in partners(s, s.order[s.pos])],
+        neutral=_neutral("make_offer"),
     ),
 )
 
@@ -273,10 +292,11 @@ def _build_apply(state: S, action: int) -> None:
         who, other = state.rg.faction_names[offer[side]], state.rg.faction_names[offer[1 - side]]
         noun = "offers" if side == 0 else "answers with"
         contents = ", ".join(commodity_name(c) for c in sorted(cards))
-        state.note(
-            f"{who} {noun} {claim(cards, named)} to {other}",
-            {offer[side]: f"{who} {noun} {contents} ({claim(cards, named)}) to {other}"},
-        )
+        shown = f"{who} {noun} {contents} ({claim(cards, named)}) to {other}"
+        if state.human(offer[side]):
+            state.note(f"{who} {noun} {claim(cards, named)} to {other}", {offer[side]: shown})
+        else:
+            state.note(shown)  # a Neutral's Trade cards are open (§9.1)
         state.stage = "trade_offer_talk" if side == 0 else "trade_counter_talk"
         return
     commodity = action - A.ADD
@@ -300,6 +320,7 @@ for _name in ("trade_offer_build", "trade_counter_build"):
             _build_apply,
             _build_text,
             legal=_build_legal,
+            neutral=_neutral("build"),
         ),
     )
 
@@ -338,6 +359,7 @@ for _name in ("trade_offer_talk", "trade_counter_talk"):
             _talk_apply,
             _talk_text,
             legal=_talk_legal,
+            neutral=_neutral("talk"),
         ),
     )
 
@@ -381,6 +403,7 @@ stage(
         legal=lambda s: (
             [A.DONE] + ([A.COUNTER] if len(s.trade_hands[s.offer[1]]) >= MIN_OFFER else [])
         ),
+        neutral=_neutral("reply"),
     ),
 )
 
@@ -398,6 +421,7 @@ stage(
         _confirm_apply,
         lambda s, a: "accept the exchange" if a == A.YES else "decline",
         legal=lambda s: [A.DONE, A.YES],
+        neutral=_neutral("confirm"),
     ),
 )
 

@@ -49,6 +49,10 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("combat", "Exploration and Combat Phase"),
+    ("war", "Exploration and Combat Phase"),
+    ("explore", "Exploration and Combat Phase"),
+    ("revolution", "Revolution Phase"),
     ("forum", "Forum Phase"),
 )
 
@@ -114,7 +118,7 @@ def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
         "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
         "trade_backs": _trade_backs(state, faction),
         "trade_cards": (
-            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if own else None
+            [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if open_hand else None
         ),
         "trade_income": state.trade_income[faction],
         "sold": [
@@ -141,7 +145,7 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
         said = offer[4 + side]
         if said >= 0:
             part["said_also"] = commodity_name(said)
-        if viewer == offer[side]:
+        if viewer == offer[side] or not state.human(offer[side]):  # Neutral cards are open
             part["contents"] = [commodity_name(c) for c in cards]
         view[key] = part
     return view
@@ -150,7 +154,13 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
 def _force(force: Force) -> dict[str, Any]:
     """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
     return {
-        "target": WARS[force.war].name if force.war >= 0 else _card_name(force.exploration),
+        "target": (
+            _card_name(force.exploration)
+            if force.war < 0
+            else WARS[force.war].name
+            if force.war < len(WARS)
+            else "the rebellion"
+        ),
         "commanders": [describe_person(p) for p in force.commanders],
         "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
         "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
@@ -218,5 +228,29 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "mortality_cup": sum(state.cup),
         "offer": _offer(state, viewer),
         **forum_view(state),
+        "fleet_victories": [WARS[w].name for w, won in enumerate(state.fleet_victory) if won],
+        "generals": [describe_person(p) for p in state.generals],
+        "captives": [
+            {
+                "captive": describe_person(state.captives[i]),
+                "held_by": WARS[state.captives[i + 1]].name,
+            }
+            for i in range(0, len(state.captives), 2)
+        ],
+        "rebellion": _rebellion(state),
         **card_view(state),
+    }
+
+
+def _rebellion(state: S) -> dict[str, Any] | None:
+    """The revolt under way (§6.7.3), open to all: rebels, their armies, since when."""
+    if not state.rebels:
+        return None
+    return {
+        "faction": state.rg.faction_names[state.rebels[0]],
+        "rebels": [describe_person(p) for p in state.rebels[1:]],
+        "armies": {UNITS[u].id: n for u, n in enumerate(state.rebel_units) if n},
+        "veterans": {UNITS[u].id: n for u, n in enumerate(state.rebel_veterans) if n},
+        "since_turn": state.rebel_turn,
+        "succeeded": bool(state.revolt_won),
     }
