@@ -75,6 +75,7 @@ def act(state: S, card: int) -> None:
         state.card_loc[card] = HAND + faction
         state.card_origin[card] = state.history_length()
         state.card_forum[card] = 1
+        state.forum_held[faction] += 1
         if state.human(faction):
             state.note(
                 f"{name} draws a card to hand", {faction: f"{name} draws {card_name(card)} to hand"}

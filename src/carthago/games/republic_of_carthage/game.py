@@ -9,14 +9,19 @@ from carthago.core.options import GameOption
 from carthago.core.registry import register
 from carthago.core.state import JSONDict
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.card_play import PLAY_BOUND
+from carthago.games.republic_of_carthage.card_play import bound as card_bound
+from carthago.games.republic_of_carthage.exploration import EXPLORATION_BOUND
 from carthago.games.republic_of_carthage.forum import forum_bound
 from carthago.games.republic_of_carthage.revenue import MAX_CONTRIBUTIONS, MAX_TRANSFERS
+from carthago.games.republic_of_carthage.revolution import REVOLUTION_BOUND
 from carthago.games.republic_of_carthage.senate import actions_per_turn as senate_actions
 from carthago.games.republic_of_carthage.state import (
     N_CARDS,
     RepublicOfCarthageState,
 )
 from carthago.games.republic_of_carthage.trade import MAX_ALLOCATIONS, OFFER_ROUNDS
+from carthago.games.republic_of_carthage.war import COMBAT_BOUND
 
 NEUTRAL_FACTIONS = {1: 4, 2: 3}
 """§9: four Neutral factions beside a solitaire player, three beside two players."""
@@ -97,7 +102,9 @@ class RepublicOfCarthageGame(Game):
         province decisions and rolls; bounded redistribution and contributions; every trade card
         drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
         Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
-        (``senate.actions_per_turn``)."""
+        (``senate.actions_per_turn``); the bounds of the Exploration and Combat and Revolution
+        Phases (their modules); card windows (``card_play.bound``); over the game, the card plays
+        (``card_play.PLAY_BOUND``)."""
         humans, factions = self.num_players, self.num_factions
         hand = TRADE_CARDS
         per_turn = (
@@ -110,10 +117,14 @@ class RepublicOfCarthageGame(Game):
             + factions * (18 + 1)
             + TRADE_CARDS
             + factions * (MAX_ALLOCATIONS + 1)
+            + EXPLORATION_BOUND
+            + COMBAT_BOUND
+            + REVOLUTION_BOUND
             + forum_bound(factions)
             + senate_actions(factions)
+            + card_bound(factions)
         )
-        return SETUP_BOUND + per_turn * self.turn_limit
+        return SETUP_BOUND + PLAY_BOUND + per_turn * self.turn_limit
 
     def new_initial_state(self) -> RepublicOfCarthageState:
         return RepublicOfCarthageState(self)

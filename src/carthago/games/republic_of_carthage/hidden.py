@@ -67,14 +67,16 @@ def resample(state: T, player: int, rng: random.Random) -> T:
         _resample_hands(state, player, rng, group)
     for deck in (1, 2):
         _resample_hands(state, player, rng, FORUM_KINDS, deck)
+    from carthago.games.republic_of_carthage.revolution import resample_bribe
+
     facts = _public_facts(state, player)
     if not facts.hidden():
-        return state
+        return resample_bribe(state, player, rng)
     gifts = _gift_amounts(facts, rng)
     for _ in range(MAX_REPLAYS):
         copy = _replay(state, player, facts, gifts, rng)
         if copy is not None:
-            return copy
+            return resample_bribe(copy, player, rng)
     raise ResampleError(f"no copy of {player}'s view found in {MAX_REPLAYS} replays")
 
 
@@ -85,7 +87,8 @@ def _resample_hands(
     ``forum_deck`` 0) or cards of deck ``forum_deck`` drawn in a Forum Phase, whose kind the
     others never saw (those are exchanged with any hand card of that deck still in the deck)."""
     # A concession its holder has just named to play is in the history by name.
-    named = state.ctx if state.stage == "setup_concession_target" else []
+    targets = ("setup_concession_target", "revolution_concession_target")
+    named = state.ctx if state.stage in targets else []
     forum = int(forum_deck > 0)
     slots = [
         card

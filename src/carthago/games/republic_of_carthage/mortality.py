@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from carthago.games.republic_of_carthage.card_play import MORTALITY_RESUME, mortality_deaths
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import office_of, vacate
 from carthago.games.republic_of_carthage.stages import Stage, auto, stage, weighted
@@ -85,8 +86,9 @@ def _draw(state: S, chit: int) -> None:
             # §4 Mago family: with both Statesmen in play, chance picks the one the chit strikes.
             state.stage = "mortality_mago"
             return
-        for person in found:
-            kill(state, person)
+        # Each death waits for the Offering at the Tophet window (card_play.py).
+        mortality_deaths(state, found)
+        return
     _after_chit(state)
 
 
@@ -101,6 +103,7 @@ def _after_chit(state: S) -> None:
     state.resume = ""
 
 
+auto(MORTALITY_RESUME, _after_chit)
 stage(
     "mortality_draw",
     Stage(
@@ -113,8 +116,7 @@ stage(
 
 
 def _mago(state: S, index: int) -> None:
-    kill(state, STATESMAN_INDEX[MAGO[index]])
-    _after_chit(state)
+    mortality_deaths(state, [STATESMAN_INDEX[MAGO[index]]])
 
 
 stage(

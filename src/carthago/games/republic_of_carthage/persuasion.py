@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import forum_actions as F
+from carthago.games.republic_of_carthage.card_play import after_failed_persuasion
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import clockwise
 from carthago.games.republic_of_carthage.stages import AUTO, Stage, dice_outcomes, stage
@@ -262,10 +263,13 @@ def _roll(state: S, roll: int) -> None:
         state.note(
             f"Persuasion roll {roll}{omen} against {number}: {describe_person(target)} joins {name}"
         )
-    else:
-        state.note(f"Persuasion roll {roll}{omen} against {number}: the attempt fails")
+        state.ctx = []
+        state.stage = NEXT_STEP
+        return
+    state.note(f"Persuasion roll {roll}{omen} against {number}: the attempt fails")
+    persuader = state.ctx[PERSUADER]
     state.ctx = []
-    state.stage = NEXT_STEP
+    after_failed_persuasion(state, persuader, target, NEXT_STEP)
 
 
 stage(

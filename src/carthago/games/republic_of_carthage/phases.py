@@ -12,21 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
+    card_play,
+    exploration,
     forum,
     forum_policy,
     mortality,
     revenue,
+    revolution,
     senate,
     setup,
     trade,
+    victory,
+    war,
 )
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
 from carthago.games.republic_of_carthage.state import (
     CHANCE,
-    DECK,
-    WAR_ACTIVE,
-    WAR_LOST,
-    WAR_UNPROSECUTED,
 )
 
 if TYPE_CHECKING:
@@ -48,7 +49,11 @@ def advance(state: S) -> None:
         if who == AUTO:
             definition.apply(state, -1)
         elif who >= 0 and not state.human(who):
-            definition.apply(state, definition.neutral(state))
+            card = card_play.neutral_play(state, who)
+            if card >= 0:
+                card_play.play(state, card, who)
+            else:
+                definition.apply(state, definition.neutral(state))
         else:
             return
 
@@ -59,7 +64,10 @@ def actor(state: S) -> int:
 
 
 def legal(state: S) -> list[int]:
-    return _stage(state).legal(state)
+    """The stage's actions, plus the Event and Intrigue cards its actor may play now (every
+    other block lies below ``actions.CARDS``, so the list stays sorted)."""
+    definition = _stage(state)
+    return definition.legal(state) + card_play.playable_actions(state, definition.actor(state))
 
 
 def outcomes(state: S) -> list[tuple[int, float]]:
@@ -67,11 +75,16 @@ def outcomes(state: S) -> list[tuple[int, float]]:
 
 
 def apply(state: S, action: int) -> None:
-    _stage(state).apply(state, action)
+    if card_play.PLAY <= action < card_play.PASS and not state.stage.startswith("cards_"):
+        card_play.play(state, action, _stage(state).actor(state))
+    else:
+        _stage(state).apply(state, action)
     advance(state)
 
 
 def describe(state: S, action: int) -> str:
+    if action >= card_play.PLAY:
+        return card_play.describe(state, action)
     return _stage(state).describe(state, action)
 
 
@@ -98,17 +111,7 @@ def influence_winners(state: S) -> list[int]:
 
 
 def _rest_of_turn(state: S) -> None:
-    active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
-    lost = sum(1 for s in state.war_status if s == WAR_LOST)
-    if active >= FALL_LIMIT:
-        end_game(state, "four active wars", [])
-        return
-    if lost >= FALL_LIMIT:
-        end_game(state, "four lost wars", [])
-        return
-    deck_empty = not any(loc == DECK for loc in state.card_loc)
-    if deck_empty and state.era == 2:
-        end_game(state, "the deck is exhausted", influence_winners(state))
+    if victory.end_of_turn(state):
         return
     if state.turn >= state.rg.turn_limit:
         end_game(state, f"turn limit {state.rg.turn_limit}", influence_winners(state))

@@ -28,6 +28,29 @@ def _senator_line(senator: dict[str, Any]) -> str:
     return line[:WIDTH]
 
 
+def _field_lines(observation: dict[str, Any]) -> list[str]:
+    """Forces in the field, captives, Generals, the rebellion (§6.6, §6.7)."""
+    lines = []
+    for force in observation["in_the_field"]:
+        units = " ".join(f"{unit}:{n}" for unit, n in force["units"].items())
+        veterans = " ".join(f"{unit}:{n}" for unit, n in force["veterans"].items())
+        lines.append(
+            f"Force on {force['target']}: {', '.join(force['commanders']) or 'no commander'}; "
+            f"{units}" + (f" (Veterans {veterans})" if veterans else "")
+        )
+    for captive in observation["captives"]:
+        lines.append(f"Captive: {captive['captive']}, held by the {captive['held_by']}")
+    if observation["generals"]:
+        lines.append("Generals: " + ", ".join(observation["generals"]))
+    rebellion = observation["rebellion"]
+    if rebellion:
+        armies = " ".join(f"{unit}:{n}" for unit, n in rebellion["armies"].items())
+        lines.append(
+            f"REVOLT of {rebellion['faction']}: {', '.join(rebellion['rebels'])}; {armies}"
+        )
+    return lines
+
+
 def _forum_lines(observation: dict[str, Any]) -> list[str]:
     """Table Events, Enemy Leaders, Explorations, the initiative, a persuasion, an auction."""
     lines = []
@@ -93,9 +116,15 @@ def render(observation: dict[str, Any]) -> str:
                 else ""
             )
         )
+    fleet_won = set(observation["fleet_victories"])
     for war in observation["wars"]:
-        lines.append(f"War: {war['war']} ({war['status']})")
+        marker = ", Fleet Victory" if war["war"] in fleet_won else ""
+        lines.append(f"War: {war['war']} ({war['status']}{marker})")
     lines.extend(_forum_lines(observation))
+    lines.extend(_field_lines(observation))
+    if observation["cards_in_force"]:
+        text = "Cards in force: " + ", ".join(observation["cards_in_force"])
+        lines.append(textwrap.shorten(text, WIDTH))
     offer = observation["offer"]
     if offer:
         lines.append(f"Offer {offer['from']} -> {offer['to']}: {offer['offer']}")

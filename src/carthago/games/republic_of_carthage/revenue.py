@@ -180,7 +180,8 @@ def _rebel_upkeep(state: S) -> None:
     if not state.rebels:
         return
     faction, commanders = state.rebels[0], state.rebels[1:]
-    armies = sum(state.rebel_units)
+    # Veterans assigned to rebels need no maintenance (§6.7.3 Maintenance).
+    armies = sum(state.rebel_units) - sum(state.rebel_veterans)
     funds = state.faction_treasury[faction] + sum(state.talents[p] for p in commanders)
     kept = min(armies, funds // REBEL_UPKEEP)
     cost = kept * REBEL_UPKEEP
@@ -192,7 +193,7 @@ def _rebel_upkeep(state: S) -> None:
         state.talents[person] -= taken
         cost -= taken
     for _ in range(armies - kept):
-        unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u])
+        unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u] - state.rebel_veterans[u])
         state.rebel_units[unit] -= 1
         state.unit_active[unit] += 1
     state.note(f"The rebels maintain {kept} of {armies} armies")

@@ -131,6 +131,17 @@ _LIST_FIELDS = (
     "reserved",
     "attempts",
     "stash",
+    "fleet_victory",
+    "generals",
+    "captives",
+    "veteran_of",
+    "fought",
+    "won",
+    "rebel_veterans",
+    "card_ctx",
+    "trade_mod",
+    "roll_bonus",
+    "forum_held",
 )
 _INT_FIELDS = (
     "turn",
@@ -158,8 +169,10 @@ _INT_FIELDS = (
     "proposals",
     "failures",
     "floor",
+    "rebel_turn",
+    "revolt_won",
 )
-_STR_FIELDS = ("stage", "ended", "resume")
+_STR_FIELDS = ("stage", "ended", "resume", "card_resume")
 
 
 class RepublicOfCarthageState(State):
@@ -263,6 +276,20 @@ class RepublicOfCarthageState(State):
         self.card_forum = [0] * N_CARDS
         """1 for a hand card drawn from the deck in a Forum Phase (its ``card_origin`` is the
         draw), 0 for cards dealt at set-up: hidden.py redraws the two groups apart."""
+        self.card_ctx: list[int] = []
+        """An Event or Intrigue play under way, or a card reaction window (card_play.py)."""
+        self.card_resume = ""
+        """The stage a card play or a card window returns to (card_play.py)."""
+        self.trade_mod = [0] * N_COMMODITIES
+        """Per commodity, 4 * turn + mode of a Trade Phase value Event played that turn (mode 1
+        double, 2 half rounded up; card_play.card_value): only the turn it names counts."""
+        self.roll_bonus = [0] * (2 * factions)
+        """Per faction, 1 at 2 * f for a pending Fair Winds (next Exploration roll), at 2 * f + 1
+        for a pending Sacred Band (next war roll with a legion): card_play.take_roll_bonus."""
+        self.forum_held = [0] * factions
+        """Per faction, a public upper bound on the hand cards it may hold from Forum draws: its
+        draws to hand, less the Events it played or lost to Influence Peddling, plus Events it
+        took (card_play.py asks a human faction in a card window only when this is positive)."""
         self.initiative = -1
         """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
         self.initiatives = 0
@@ -292,6 +319,24 @@ class RepublicOfCarthageState(State):
         the floor queue's length, the queue, then the proposal that was on the floor."""
         self.reserved: list[int] = []
         """Factions that reserved the floor with Public Outcry, in the order played (§6.5.8)."""
+        self.fleet_victory = [0] * len(WARS)
+        """Per war, 1 when its naval part is won (§6.5.7 Naval Wars: the Fleet Victory marker)."""
+        self.generals: list[int] = []
+        """Persons holding the office of General (§6.6.2 Standoff, Disaster, Stalemate)."""
+        self.captives: list[int] = []
+        """Captured commanders and the war holding them, [person, war, ...] (§6.6.2)."""
+        self.veteran_of: list[int] = []
+        """Veteran allegiances, [unit, person, ...]; Veterans not listed are unassigned."""
+        self.fought: list[int] = []
+        """Commanders who gave battle this turn (§6.7.1 Public Reaction)."""
+        self.won: list[int] = []
+        """Commanders whose battle this turn ended in Victory (they skip Public Reaction)."""
+        self.rebel_veterans = [0] * len(UNITS)
+        """How many of ``rebel_units`` are Veterans (worth 2 in the rebel's strength)."""
+        self.rebel_turn = 0
+        """The turn the current revolt began (the Senate must fight it from the next turn)."""
+        self.revolt_won = 0
+        """1 once the rebels beat the Senate, or the Senate left them unfought (§6.7.3)."""
         self.cup = [0] * N_CHIT_KINDS
         self.drawn_chits: list[int] = []
         self.order: list[int] = []

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage.card_play import card_value
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import OVERSEER, clockwise, hrao_faction, vacate
 from carthago.games.republic_of_carthage.setup import stack_counts
@@ -471,7 +472,8 @@ def _sell_apply(state: S, action: int) -> None:
     state.sold_kinds[faction] |= 1 << commodity
     state.to_return[commodity] += count
     state.sold_cards[faction] += count
-    value = sale_value(state, set_value(commodity, count))  # Trade Slump (Table Event)
+    # Trade Phase value Events (card_play.py), then the Trade Slump (Table Event).
+    value = sale_value(state, count * count * card_value(state, commodity))
     state.trade_income[faction] += value
     state.note(f"{name} sells {count} {commodity_name(commodity)} for {value}T")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.forum_view import forum_view
@@ -48,6 +49,10 @@ PHASES = (
     ("mortality", "Mortality Phase"),
     ("revenue", "Revenue Phase"),
     ("trade", "Trade Phase"),
+    ("combat", "Exploration and Combat Phase"),
+    ("war", "Exploration and Combat Phase"),
+    ("explore", "Exploration and Combat Phase"),
+    ("revolution", "Revolution Phase"),
     ("forum", "Forum Phase"),
     ("senate", "Senate Phase"),
 )
@@ -150,7 +155,13 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
 def _force(force: Force) -> dict[str, Any]:
     """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
     return {
-        "target": WARS[force.war].name if force.war >= 0 else _card_name(force.exploration),
+        "target": (
+            _card_name(force.exploration)
+            if force.war < 0
+            else WARS[force.war].name
+            if force.war < len(WARS)
+            else "the rebellion"
+        ),
         "commanders": [describe_person(p) for p in force.commanders],
         "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
         "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
@@ -219,6 +230,17 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "offer": _offer(state, viewer),
         **forum_view(state),
         "senate": _senate(state),
+        "fleet_victories": [WARS[w].name for w, won in enumerate(state.fleet_victory) if won],
+        "generals": [describe_person(p) for p in state.generals],
+        "captives": [
+            {
+                "captive": describe_person(state.captives[i]),
+                "held_by": WARS[state.captives[i + 1]].name,
+            }
+            for i in range(0, len(state.captives), 2)
+        ],
+        "rebellion": _rebellion(state),
+        **card_view(state),
     }
 
 
@@ -239,4 +261,18 @@ def _senate(state: S) -> dict[str, Any]:
             describe_person(state.life_suffete) if state.life_suffete >= 0 else None
         ),
         "liable_major": [describe_person(p) for p, m in enumerate(state.liable) if m == 2],
+    }
+
+
+def _rebellion(state: S) -> dict[str, Any] | None:
+    """The revolt under way (§6.7.3), open to all: rebels, their armies, since when."""
+    if not state.rebels:
+        return None
+    return {
+        "faction": state.rg.faction_names[state.rebels[0]],
+        "rebels": [describe_person(p) for p in state.rebels[1:]],
+        "armies": {UNITS[u].id: n for u, n in enumerate(state.rebel_units) if n},
+        "veterans": {UNITS[u].id: n for u, n in enumerate(state.rebel_veterans) if n},
+        "since_turn": state.rebel_turn,
+        "succeeded": bool(state.revolt_won),
     }

@@ -1,0 +1,81 @@
+"""The action block of the Exploration and Combat and Revolution Phases (``actions.COMBAT``).
+
+>>> pay_ransom(3) - COMBAT, bribe(12) - COMBAT, play_card(40) - COMBAT
+(13, 57, 240)
+>>> decode(pay_ransom(3))
+('ransom', 3)
+"""
+
+from __future__ import annotations
+
+from carthago.games.republic_of_carthage.actions import COMBAT, COMBAT_SIZE
+from carthago.games.republic_of_carthage.state import N_CARDS, N_PERSONS
+
+GO_ON = COMBAT
+"""After Raiders: the expedition goes on (§6.6.1)."""
+TURN_BACK = COMBAT + 1
+"""After Raiders: the expedition returns to Carthage."""
+REVOLT = COMBAT + 2
+LOYAL = COMBAT + 3
+"""Decline to revolt, or keep a Veteran out of a revolt."""
+JOIN = COMBAT + 4
+"""Join a revolt (an accomplice, or a Veteran joining at its commander's word)."""
+ROLL = COMBAT + 5
+"""Roll an army's allegiance without adding talents."""
+ADD_TALENT = COMBAT + 6
+"""Spend 1T of the commander's own to add one to the coming allegiance roll."""
+DONE = COMBAT + 7
+USE_FAVOUR = COMBAT + 8
+"""The HRAO spends the Favour of Baal Hammon (Table Event) on the coming war roll."""
+RANSOM = COMBAT + 10
+MAX_BRIBE = 60
+BRIBE = RANSOM + N_PERSONS
+PLAY = 200
+"""``COMBAT + PLAY + card``: play a hand card (Statesman or Trade Concession) in §6.7.2."""
+DROP = PLAY + N_CARDS
+"""``COMBAT + DROP + card``: discard a card down to the hand limit of §6.7.2."""
+END = COMBAT + DROP + N_CARDS
+assert END <= COMBAT + COMBAT_SIZE
+
+
+def pay_ransom(person: int) -> int:
+    return RANSOM + person
+
+
+def bribe(talents: int) -> int:
+    """Hold ``talents`` in hand as the secret bribe for an army (§6.7.3 Joint commands)."""
+    return BRIBE + talents
+
+
+def play_card(card: int) -> int:
+    return COMBAT + PLAY + card
+
+
+def drop_card(card: int) -> int:
+    return COMBAT + DROP + card
+
+
+def decode(action: int) -> tuple[str, int]:
+    """The kind of a combat-block action and its argument."""
+    names = {
+        GO_ON: "go on",
+        TURN_BACK: "turn back",
+        REVOLT: "revolt",
+        LOYAL: "stay loyal",
+        JOIN: "join",
+        ROLL: "roll",
+        ADD_TALENT: "add 1T",
+        DONE: "done",
+        USE_FAVOUR: "use the Favour of Baal Hammon",
+    }
+    if action in names:
+        return names[action], 0
+    if RANSOM <= action < BRIBE:
+        return "ransom", action - RANSOM
+    if BRIBE <= action <= BRIBE + MAX_BRIBE:
+        return "bribe", action - BRIBE
+    if COMBAT + PLAY <= action < COMBAT + DROP:
+        return "play", action - COMBAT - PLAY
+    if COMBAT + DROP <= action < END:
+        return "drop", action - COMBAT - DROP
+    raise ValueError(f"{action} is not a Combat or Revolution action")

@@ -1,0 +1,976 @@
+"""Resolving wars and the rebellion (rules §6.6.2) and adjusting unprosecuted wars (§6.6.3).
+
+Every war with forces on it is fought, war by war in card order. When several forces face one
+war, chance picks which arrives next; only the first to arrive this turn can suffer the war's
+Standoff or Disaster number (§6.5.7 Multiple forces). The force fighting is moved to the end of
+``state.forces`` so the ones still to arrive keep their places before it.
+
+A battle is a chain of stages, its bookkeeping in ``state.ctx`` (layout: the ``C_*`` indices):
+the 3d6 roll, each lost counter drawn at random, each Mortality chit, then the numbered steps of
+the result. A naval war (one with a naval strength) is fought at sea first, by fleets only, until
+a Fleet Victory marker lies on it; then on land, by armies, with the war's fleet support.
+
+The rebellion of §6.7.3 is a war too: target ``REBEL_WAR`` (one past the last war card) in a
+:class:`~forces.Force` sent by the Senate; its strength is the rebel armies plus the rebel
+commanders' Military ratings.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from carthago.games.republic_of_carthage import combat_actions as K
+from carthago.games.republic_of_carthage import forces as F
+from carthago.games.republic_of_carthage.card_play import take_roll_bonus
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
+from carthago.games.republic_of_carthage.specials import war_bonus
+from carthago.games.republic_of_carthage.stages import (
+    AUTO,
+    Stage,
+    auto,
+    dice_outcomes,
+    next_phase,
+    stage,
+    weighted,
+)
+from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
+    CAPTURED,
+    CARDS,
+    CHIT_DRAW_TWO,
+    CHIT_NONE,
+    EXPEDITION,
+    LEADER_ACTIVE,
+    LEADER_REMOVED,
+    LEADERS,
+    N_PERSONS,
+    PROV_FORUM,
+    PROV_UNBORN,
+    PROVINCE_INDEX,
+    REMOVED,
+    TABLE_EVENT_INDEX,
+    UNIT_INDEX,
+    UNITS,
+    WAR_ACTIVE,
+    WAR_DEFEATED,
+    WAR_LOST,
+    WAR_UNPROSECUTED,
+    WARS,
+    describe_person,
+    family_of,
+    stat,
+)
+from carthago.games.republic_of_carthage.table_events import (
+    roll_penalty,
+    war_roll_bonus,
+    war_strength_modifier,
+)
+
+if TYPE_CHECKING:
+    from carthago.games.republic_of_carthage.forces import Force
+    from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
+
+REBEL_WAR = len(WARS)
+"""The target index of a force sent against the rebellion (§6.7.3 The rebel war)."""
+FLEET = UNIT_INDEX["fleet"]
+ARMIES = tuple(
+    u for u, unit in enumerate(UNITS) if unit.id not in ("fleet", "trade_fleet", "caravan")
+)
+"""Unit types that fight land battles (every army counter)."""
+VICTORIOUS = 2
+"""Force status: the war is won, its armies wait on the commander's card for §6.7.3."""
+
+COUNTERS = sum(unit.total for unit in UNITS)
+"""Every army and fleet counter: no turn can lose more than these."""
+EXTRA_CHITS = 4
+"""Two "Draw 2" chits in the cup: a drawing grows by four chits at most."""
+COMBAT_BOUND = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 3)) + 3 * COUNTERS
+"""Stages with a decision or chance per turn in §6.6.2: per force (one commander at least) an
+arrival, two battles with a Favour decision and a roll, the extra chits, a Veteran, its tie and
+the holder's tie;
+per lost counter its draw, its allegiance draw and its chit."""
+
+STANDOFF, DISASTER, VICTORY, STALEMATE, DEFEAT = range(5)
+RESULT_NAMES = ("Standoff", "Disaster", "Victory", "Stalemate", "Defeat")
+_TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
+
+# state.ctx during a war: the war, forces still to arrive, arrivals so far, whether this battle
+# is at sea, its result, lost counters still to draw, chits still to draw, counters lost, the
+# step reached after the losses, what a chance tie-break decides.
+C_WAR, C_LEFT, C_ARRIVED, C_NAVAL, C_RESULT, C_LOSSES, C_CHITS, C_LOST, C_STEP, C_TIE = range(10)
+C_FAVOUR = 10
+"""The Favour of Baal Hammon bonus given to the roll about to be made."""
+CTX_SIZE = 11
+TIE_HOLDER, TIE_VETERAN = 0, 1
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def war_name(war: int) -> str:
+    return "the rebellion" if war == REBEL_WAR else WARS[war].name
+
+
+def in_war(status: int) -> bool:
+    """Active wars, prosecuted or not, are the wars in the field."""
+    return status in (WAR_ACTIVE, WAR_UNPROSECUTED)
+
+
+def matching_factor(state: S, war: int) -> int:
+    """§6.6.2: a war's strength doubles with one other matching war active, triples with two."""
+    family = WARS[war].family
+    others = sum(
+        1
+        for w, other in enumerate(WARS)
+        if w != war and other.family == family and in_war(state.war_status[w])
+    )
+    return min(others, 2) + 1
+
+
+def leaders_with(state: S, war: int) -> list[int]:
+    """Enemy Leaders (indices into LEADERS) with their Active wars of the war's family."""
+    family = WARS[war].family
+    return [
+        i
+        for i, leader in enumerate(LEADERS)
+        if state.leader_status[i] == LEADER_ACTIVE and leader.family == family
+    ]
+
+
+def rebel_strength(state: S) -> int:
+    """§6.7.3: the rebel armies (Veterans worth 2) plus the rebel commanders' Military."""
+    armies = sum(state.rebel_units) + sum(state.rebel_veterans)
+    return armies + sum(stat(p, "mil") for p in state.rebels[1:] if state.in_play(p))
+
+
+def war_strength(state: S, war: int, naval: bool) -> int:
+    """The strength a force rolls against: printed strength times the matching factor, plus
+    the strength of the Enemy Leaders with the war."""
+    if war == REBEL_WAR:
+        return rebel_strength(state)
+    card = WARS[war]
+    base = (card.naval if naval else card.land) * matching_factor(state, war)
+    base += sum(LEADERS[i].strength for i in leaders_with(state, war))
+    return max(0, base + war_strength_modifier(state, war))
+
+
+def fighting(force: Force, naval: bool) -> tuple[int, ...]:
+    """The unit types that fight this battle: fleets at sea, armies on land."""
+    return (FLEET,) if naval else ARMIES
+
+
+def force_strength(force: Force, naval: bool) -> int:
+    """Each army or fleet is worth 1, a Veteran 2 (§6.6.2)."""
+    return sum(force.units[u] + force.veterans[u] for u in fighting(force, naval))
+
+
+def counters(force: Force, naval: bool) -> int:
+    return sum(force.units[u] for u in fighting(force, naval))
+
+
+def current(state: S) -> Force:
+    return state.forces[-1]
+
+
+def _set(state: S, force: Force) -> None:
+    F.replace(state, len(state.forces) - 1, force)
+
+
+def _with(force: Force, **changes: object) -> Force:
+    from dataclasses import replace
+
+    return replace(force, **changes)  # type: ignore[arg-type]
+
+
+def is_naval_battle(state: S, war: int) -> bool:
+    return war != REBEL_WAR and WARS[war].naval > 0 and not state.fleet_victory[war]
+
+
+def ignores_numbers(force: Force, war: int) -> bool:
+    """A Statesman commanding against one of his favoured wars ignores its Disaster and
+    Standoff numbers (statesmen.toml favoured_wars)."""
+    if war == REBEL_WAR:
+        return True
+    wanted = WARS[war].id
+    return any(
+        CARDS[p].kind == "statesman" and wanted in C.statesmen[CARDS[p].id].favoured_wars
+        for p in force.commanders
+    )
+
+
+def special_numbers(state: S, war: int) -> tuple[set[int], set[int]]:
+    """The Standoff and Disaster numbers of a war and of the Enemy Leaders with it."""
+    card = WARS[war]
+    standoff, disaster = {card.standoff}, {card.disaster}
+    for leader in leaders_with(state, war):
+        standoff.add(LEADERS[leader].standoff)
+        disaster.add(LEADERS[leader].disaster)
+    return standoff, disaster
+
+
+def allegiance(state: S, unit: int) -> dict[int, int]:
+    """Veterans of ``unit`` by the person they are assigned to (-1: unassigned)."""
+    found: dict[int, int] = {}
+    pairs = state.veteran_of
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == unit:
+            found[pairs[i + 1]] = found.get(pairs[i + 1], 0) + 1
+    unassigned = state.unit_veteran[unit] - sum(found.values())
+    if unassigned > 0:
+        found[-1] = unassigned
+    return found
+
+
+def assign_veteran(state: S, unit: int, person: int) -> None:
+    state.veteran_of += [unit, person]
+
+
+def drop_allegiance(state: S, unit: int, person: int) -> None:
+    """Forget one Veteran of ``unit`` assigned to ``person`` (-1: an unassigned one)."""
+    if person < 0:
+        return
+    pairs = state.veteran_of
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == unit and pairs[i + 1] == person:
+            del pairs[i : i + 2]
+            return
+
+
+def forget_person(state: S, person: int) -> None:
+    """A dead commander's Veterans become unassigned; he is no longer a General."""
+    pairs = state.veteran_of
+    state.veteran_of = [
+        v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
+    ]
+    if person in state.generals:
+        state.generals.remove(person)
+
+
+def make_general(state: S, force: Force) -> None:
+    """Standoff, Disaster, Stalemate step: the commanders hold the office of General."""
+    for person in force.commanders:
+        if person not in state.generals:
+            state.generals.append(person)
+
+
+def _remove_counter(state: S, unit: int, veteran: bool) -> None:
+    """A counter lost in battle goes back to the Force Pool."""
+    force = current(state)
+    units = list(force.units)
+    vets = list(force.veterans)
+    units[unit] -= 1
+    state.unit_active[unit] -= 1
+    state.unit_pool[unit] += 1
+    if veteran:
+        vets[unit] -= 1
+        state.unit_veteran[unit] -= 1
+    _set(state, _with(force, units=tuple(units), veterans=tuple(vets)))
+
+
+def _drop_commander(state: S, person: int) -> None:
+    force = current(state)
+    _set(state, _with(force, commanders=tuple(p for p in force.commanders if p != person)))
+
+
+# -- the phase -------------------------------------------------------------------------------
+
+
+def drop_absent_commanders(state: S) -> None:
+    """Commanders who died (a Mortality Phase chit) or left the field are off their forces."""
+    kept = []
+    for force in state.forces:
+        place = AT_WAR if force.war >= 0 else EXPEDITION
+        present = tuple(p for p in force.commanders if state.ploc[p] == place)
+        kept.append(force if present == force.commanders else _with(force, commanders=present))
+    state.forces = tuple(kept)
+
+
+def combat_wars(state: S) -> None:
+    """§6.6.2: queue every war (and the rebellion) that has forces on it."""
+    state.order = sorted({force.war for force in state.forces if force.war >= 0})
+    state.pos = 0
+    state.stage = "war_next"
+
+
+def _next_war(state: S) -> None:
+    while state.pos < len(state.order):
+        war = state.order[state.pos]
+        waiting = [
+            i
+            for i in F.forces_on(state, war)
+            if state.forces[i].status != VICTORIOUS and state.forces[i].commanders
+        ]
+        if waiting:
+            state.ctx = [0] * CTX_SIZE
+            state.ctx[C_WAR] = war
+            state.ctx[C_LEFT] = len(waiting)
+            state.note(f"{war_name(war)}: {len(waiting)} force(s) to fight")
+            state.stage = "war_arrival"
+            return
+        state.pos += 1
+    state.ctx = []
+    state.stage = "combat_unprosecuted"
+
+
+auto("war_next", _next_war)
+
+
+def _waiting(state: S) -> list[int]:
+    """Forces on the war still to arrive this turn (they precede every force that fought)."""
+    war = state.ctx[C_WAR]
+    found = [
+        i
+        for i in F.forces_on(state, war)
+        if state.forces[i].status != VICTORIOUS and state.forces[i].commanders
+    ]
+    return found[: state.ctx[C_LEFT]]
+
+
+def _war_over(state: S) -> bool:
+    war = state.ctx[C_WAR]
+    if war == REBEL_WAR:
+        return not state.rebels
+    return state.war_status[war] == WAR_DEFEATED
+
+
+def _arrival_actor(state: S) -> int:
+    if state.ctx[C_LEFT] == 0 or _war_over(state) or len(_waiting(state)) <= 1:
+        return AUTO
+    return -1
+
+
+def _arrive(state: S, pick: int) -> None:
+    if state.ctx[C_LEFT] == 0 or _war_over(state):
+        _finish_war(state)
+        return
+    waiting = _waiting(state)
+    index = waiting[pick if pick >= 0 else 0]
+    force = state.forces[index]
+    state.forces = state.forces[:index] + state.forces[index + 1 :] + (force,)
+    state.ctx[C_LEFT] -= 1
+    _begin_battle(state)
+
+
+def _finish_war(state: S) -> None:
+    """The war is over or every force on it fought: forces left on a won war go home."""
+    war = state.ctx[C_WAR]
+    if _war_over(state):
+        index = 0
+        while index < len(state.forces):
+            force = state.forces[index]
+            if force.war == war and force.status != VICTORIOUS:
+                F.bring_home(state, index)
+                state.note(f"A force on {war_name(war)} returns to Carthage: the war is over")
+                continue
+            index += 1
+    state.pos += 1
+    state.stage = "war_next"
+
+
+stage(
+    "war_arrival",
+    Stage(
+        _arrival_actor,
+        _arrive,
+        lambda s, a: f"force {a + 1} arrives first" if a >= 0 else "arrival",
+        outcomes=lambda s: [(i, 1 / len(_waiting(s))) for i in range(len(_waiting(s)))],
+    ),
+)
+
+
+def _begin_battle(state: S) -> None:
+    war = state.ctx[C_WAR]
+    force = current(state)
+    naval = is_naval_battle(state, war)
+    state.ctx[C_NAVAL] = int(naval)
+    if counters(force, naval) == 0 or (
+        not naval and war != REBEL_WAR and force.units[FLEET] < WARS[war].fleet_support
+    ):
+        # The Senate sent what cannot fight this battle: the force waits on the war.
+        state.note(f"The force on {war_name(war)} cannot give battle ({force!r})")
+        state.stage = "war_arrival"
+        return
+    for person in force.commanders:
+        if person not in state.fought:
+            state.fought.append(person)
+    to_roll(state)
+
+
+def to_roll(state: S) -> None:
+    """Before a roll: the HRAO may spend the Favour of Baal Hammon on it (Table Event)."""
+    state.ctx[C_FAVOUR] = 0
+    if war_roll_bonus(state) > 0 and hrao(state) >= 0:
+        state.stage = "war_favour"
+        return
+    state.stage = "war_roll"
+
+
+def _favour(state: S, action: int) -> None:
+    if action == K.USE_FAVOUR:
+        state.ctx[C_FAVOUR] = war_roll_bonus(state)
+        state.table_event[TABLE_EVENT_INDEX["BAAL-HAMMON"]] = 0
+        state.note(f"The HRAO calls on the Favour of Baal Hammon: +{state.ctx[C_FAVOUR]}")
+    state.stage = "war_roll"
+
+
+stage(
+    "war_favour",
+    Stage(
+        lambda s: hrao_faction(s),
+        _favour,
+        lambda s, a: "use the Favour of Baal Hammon" if a == K.USE_FAVOUR else "keep it",
+        legal=lambda s: [K.DONE, K.USE_FAVOUR],
+        neutral=lambda s: K.USE_FAVOUR,
+    ),
+)
+
+
+def _roll(state: S, roll: int) -> None:
+    war = state.ctx[C_WAR]
+    force = current(state)
+    naval = bool(state.ctx[C_NAVAL])
+    military = sum(stat(p, "mil") for p in force.commanders)
+    if war != REBEL_WAR:
+        military += sum(war_bonus(p, WARS[war].family) for p in force.commanders)
+    mine = force_strength(force, naval)
+    theirs = war_strength(state, war, naval)
+    omens = roll_penalty(state)
+    favour = state.ctx[C_FAVOUR]
+    # The Sacred Band played from hand (card_play.py) notes its own +2.
+    total = roll + military + mine - theirs - omens + favour + take_roll_bonus(state, force, True)
+    where = "at sea" if naval else "on land"
+    state.note(
+        f"Battle {where} against {war_name(war)}: roll {roll} + Military {military} + force "
+        f"{mine} - strength {theirs}"
+        + (f" - Evil Omens {omens}" if omens else "")
+        + (f" + Favour of Baal Hammon {favour}" if favour else "")
+        + f" = {total}"
+    )
+    size = counters(force, naval)
+    result = -1
+    if state.ctx[C_ARRIVED] == 0 and not ignores_numbers(force, war):
+        standoff, disaster = special_numbers(state, war)
+        if roll in disaster:
+            result, losses = DISASTER, math.ceil(size / 2)
+        elif roll in standoff:
+            result, losses = STANDOFF, math.ceil(size / 4)
+    if result < 0:
+        row = next(r for r in reversed(C.combat) if total >= r.low)
+        result = _TABLE_RESULTS[row.result]
+        if row.losses == "all":
+            losses = size
+        else:
+            table = row.losses
+            assert isinstance(table, tuple)
+            losses = min(size, table[min(total - row.low, len(table) - 1)])
+    state.ctx[C_ARRIVED] += 1
+    state.ctx[C_RESULT] = result
+    state.ctx[C_LOSSES] = losses
+    state.ctx[C_LOST] = losses
+    state.ctx[C_CHITS] = losses if result != DEFEAT else 0
+    state.note(f"{RESULT_NAMES[result]}: {losses} counter(s) lost")
+    if war == REBEL_WAR:
+        _rebel_losses(state, losses if result != DEFEAT or losses < size else 0)
+    state.stage = "war_loss"
+
+
+stage(
+    "war_roll",
+    Stage(lambda s: -1, _roll, lambda s, a: f"roll {a}", outcomes=lambda s: dice_outcomes(3)),
+)
+
+
+def _rebel_losses(state: S, losses: int) -> None:
+    """§6.7.3: but for an "all" result, the rebels lose as many armies as the Senate's force;
+    the rebels lose recruits before Veterans, the most numerous type first."""
+    for _ in range(losses):
+        recruits = [state.rebel_units[u] - state.rebel_veterans[u] for u in range(len(UNITS))]
+        if any(recruits):
+            unit = max(range(len(UNITS)), key=lambda u: recruits[u])
+        elif any(state.rebel_units):
+            unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u])
+            state.rebel_veterans[unit] -= 1
+        else:
+            return
+        state.rebel_units[unit] -= 1
+        state.unit_pool[unit] += 1
+    if losses:
+        state.note(f"The rebels lose {losses} armies")
+
+
+# -- losses ----------------------------------------------------------------------------------
+
+
+def _loss_outcomes(state: S) -> list[tuple[int, float]]:
+    """A lost counter drawn at random: ``2 * unit + 1`` a Veteran, ``2 * unit`` a recruit."""
+    force = current(state)
+    counts: dict[int, int] = {}
+    for unit in fighting(force, bool(state.ctx[C_NAVAL])):
+        counts[2 * unit] = force.units[unit] - force.veterans[unit]
+        counts[2 * unit + 1] = force.veterans[unit]
+    return weighted(counts)
+
+
+def _loss_actor(state: S) -> int:
+    return -1 if state.ctx[C_LOSSES] > 0 else AUTO
+
+
+def _lose(state: S, outcome: int) -> None:
+    if state.ctx[C_LOSSES] == 0:
+        state.stage = "war_chit"
+        return
+    unit, veteran = divmod(outcome, 2)
+    state.ctx[C_LOSSES] -= 1
+    if veteran and len(allegiance(state, unit)) > 1:
+        state.ctx[C_TIE] = unit
+        state.stage = "war_loss_allegiance"
+        return
+    if veteran:
+        drop_allegiance(state, unit, next(iter(allegiance(state, unit))))
+    _remove_counter(state, unit, bool(veteran))
+    state.note(f"Lost: {'Veteran ' if veteran else ''}{UNITS[unit].name}")
+
+
+stage(
+    "war_loss",
+    Stage(_loss_actor, _lose, lambda s, a: f"lose {UNITS[a // 2].id}", outcomes=_loss_outcomes),
+)
+
+
+def _allegiance_outcomes(state: S) -> list[tuple[int, float]]:
+    """Which Veteran of the drawn type is lost: by whom it follows (0 unassigned, else p + 1)."""
+    return weighted({p + 1: n for p, n in allegiance(state, state.ctx[C_TIE]).items()})
+
+
+def _lose_veteran(state: S, outcome: int) -> None:
+    unit = state.ctx[C_TIE]
+    drop_allegiance(state, unit, outcome - 1)
+    _remove_counter(state, unit, True)
+    state.note(f"Lost: Veteran {UNITS[unit].name}")
+    state.stage = "war_loss"
+
+
+stage(
+    "war_loss_allegiance",
+    Stage(
+        lambda s: -1,
+        _lose_veteran,
+        lambda s, a: f"the Veteran following {a - 1}" if a else "an unassigned Veteran",
+        outcomes=_allegiance_outcomes,
+    ),
+)
+
+
+# -- Mortality chits (commanders only; the last one captures) --------------------------------
+
+
+def _chit_actor(state: S) -> int:
+    return -1 if state.ctx[C_CHITS] > 0 and current(state).commanders else AUTO
+
+
+def _chit(state: S, chit: int) -> None:
+    if state.ctx[C_CHITS] == 0 or not current(state).commanders:
+        for drawn in state.drawn_chits:
+            state.cup[drawn] += 1
+        state.drawn_chits = []
+        state.ctx[C_CHITS] = 0
+        state.stage = "war_result"
+        return
+    state.cup[chit] -= 1
+    state.drawn_chits.append(chit)
+    state.ctx[C_CHITS] -= 1
+    state.note(f"Mortality chit: {chit_text(chit)}")
+    if chit == CHIT_DRAW_TWO:
+        state.ctx[C_CHITS] += 2
+        return
+    if chit == CHIT_NONE:
+        return
+    for person in current(state).commanders:
+        if family_of(person) != chit + 1:
+            continue
+        _drop_commander(state, person)
+        if state.ctx[C_CHITS] == 0:
+            capture(state, person, state.ctx[C_WAR])
+        else:
+            forget_person(state, person)
+            kill(state, person)
+
+
+stage(
+    "war_chit",
+    Stage(
+        _chit_actor,
+        _chit,
+        lambda s, a: f"chit {chit_text(a)}",
+        outcomes=lambda s: weighted(dict(enumerate(s.cup))),
+    ),
+)
+
+
+def ransom(state: S, person: int) -> int:
+    """§6.6.2: the larger of 10T and twice the captive's Influence."""
+    return max(10, 2 * state.inf[person])
+
+
+def capture(state: S, person: int, war: int) -> None:
+    state.ploc[person] = CAPTURED
+    state.captives += [person, war]
+    state.note(
+        f"{describe_person(person)} is captured by {war_name(war)}: ransom {ransom(state, person)}T"
+    )
+
+
+def free_captive(state: S, person: int) -> None:
+    pairs = state.captives
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == person:
+            del pairs[i : i + 2]
+            return
+
+
+def _captives_die(state: S, war: int) -> None:
+    """§6.6.2: a captive whose war is defeated before his ransom is paid dies."""
+    pairs = list(state.captives)
+    for i in range(0, len(pairs), 2):
+        if pairs[i + 1] == war:
+            person = pairs[i]
+            free_captive(state, person)
+            state.note(f"{describe_person(person)} dies in captivity")
+            forget_person(state, person)
+            kill(state, person)
+
+
+# -- results ---------------------------------------------------------------------------------
+
+
+def _tie_outcomes(state: S) -> list[tuple[int, float]]:
+    tied = _best(current(state), state)
+    return [(i, 1 / len(tied)) for i in range(len(tied))]
+
+
+def _best(force: Force, state: S) -> list[int]:
+    """The commanders with the highest Popularity (several when tied)."""
+    if not force.commanders:
+        return []
+    top = max(state.pop[p] for p in force.commanders)
+    return [p for p in force.commanders if state.pop[p] == top]
+
+
+def _result(state: S) -> None:
+    result = state.ctx[C_RESULT]
+    force = current(state)
+    naval = bool(state.ctx[C_NAVAL])
+    war = state.ctx[C_WAR]
+    if result == DEFEAT:
+        for person in force.commanders:
+            state.note(f"{describe_person(person)} dies in the defeat")
+            forget_person(state, person)
+            kill(state, person)
+        _set(state, _with(force, commanders=()))
+        _move_back(state)
+        if war == REBEL_WAR:
+            _revolt_succeeds(state)
+        return
+    if result == VICTORY:
+        _victory(state)
+        return
+    make_general(state, force)
+    if result in (STANDOFF, STALEMATE) and not naval and war != REBEL_WAR:
+        _start_veteran(state, "war_left_on_war")
+        return
+    state.stage = "war_left_on_war"
+
+
+auto("war_result", _result)
+
+
+def _left_on_war(state: S) -> None:
+    state.note(f"The force stays on {war_name(state.ctx[C_WAR])}")
+    _move_back(state)
+
+
+auto("war_left_on_war", _left_on_war)
+
+
+def _move_back(state: S) -> None:
+    """The fought force keeps its place after the ones still to arrive: next arrival."""
+    state.stage = "war_arrival"
+
+
+def _start_veteran(state: S, then: str) -> None:
+    """Create a Veteran army from a participating recruit army, if any is left."""
+    force = current(state)
+    if not any(force.units[u] > force.veterans[u] for u in ARMIES):
+        state.stage = then
+        return
+    state.ctx[C_STEP] = _STEP_CODES[then]
+    state.stage = "war_veteran"
+
+
+_STEP_CODES = {"war_left_on_war": 0, "war_victory_spoils": 1}
+_STEP_NAMES = {code: name for name, code in _STEP_CODES.items()}
+
+
+def _veteran_outcomes(state: S) -> list[tuple[int, float]]:
+    force = current(state)
+    return weighted({u: force.units[u] - force.veterans[u] for u in ARMIES})
+
+
+def _veteran(state: S, unit: int) -> None:
+    force = current(state)
+    vets = list(force.veterans)
+    vets[unit] += 1
+    state.unit_veteran[unit] += 1
+    _set(state, _with(force, veterans=tuple(vets)))
+    state.ctx[C_TIE] = unit
+    state.note(f"A {UNITS[unit].name} becomes a Veteran army")
+    tied = _best(current(state), state)
+    if len(tied) > 1:
+        state.stage = "war_veteran_tie"
+        return
+    if tied:
+        _assign(state, unit, tied[0])
+    state.stage = _STEP_NAMES[state.ctx[C_STEP]]
+
+
+stage(
+    "war_veteran",
+    Stage(
+        lambda s: -1,
+        _veteran,
+        lambda s, a: f"{UNITS[a].id} becomes a Veteran",
+        outcomes=_veteran_outcomes,
+    ),
+)
+
+
+def _assign(state: S, unit: int, person: int) -> None:
+    assign_veteran(state, unit, person)
+    state.note(f"The Veteran {UNITS[unit].name} follows {describe_person(person)}")
+
+
+def _veteran_tie(state: S, pick: int) -> None:
+    _assign(state, state.ctx[C_TIE], _best(current(state), state)[pick])
+    state.stage = _STEP_NAMES[state.ctx[C_STEP]]
+
+
+stage(
+    "war_veteran_tie",
+    Stage(lambda s: -1, _veteran_tie, lambda s, a: f"tie won by {a + 1}", outcomes=_tie_outcomes),
+)
+
+
+def _victory(state: S) -> None:
+    war = state.ctx[C_WAR]
+    force = current(state)
+    naval = bool(state.ctx[C_NAVAL])
+    if war == REBEL_WAR:
+        _rebels_crushed(state)
+        return
+    card = WARS[war]
+    _honours(state, force, card.naval if naval else card.land)
+    if naval:
+        state.fleet_victory[war] = 1
+        armies = sum(force.units[u] for u in ARMIES)
+        if armies and force.units[FLEET] >= card.fleet_support:
+            state.note(f"Fleet Victory: the force lands to fight {card.name} on land")
+            state.ctx[C_NAVAL] = 0
+            # The landing is the same force's own battle: the war's numbers count again.
+            state.ctx[C_ARRIVED] -= 1
+            to_roll(state)
+            return
+        state.note(f"Fleet Victory on {card.name}: the force returns to Carthage")
+        _won_battle(state, force)
+        F.bring_home(state, len(state.forces) - 1)
+        _move_back(state)
+        return
+    # Step 3: the fleets go home; step 5: the armies wait on the commander's card.
+    units = list(force.units)
+    vets = list(force.veterans)
+    units[FLEET] = vets[FLEET] = 0
+    _set(state, _with(force, units=tuple(units), veterans=tuple(vets), status=VICTORIOUS))
+    tied = _best(current(state), state)
+    if len(tied) > 1:
+        state.stage = "war_holder_tie"
+        return
+    _holder(state, 0)
+
+
+def _honours(state: S, force: Force, strength: int) -> None:
+    """Victory step 4: half the war's strength, shared evenly, fractions rounded up."""
+    if not force.commanders:
+        return
+    share = math.ceil(math.ceil(strength / 2) / len(force.commanders))
+    for person in force.commanders:
+        state.inf[person] += share
+        state.pop[person] += share
+        state.note(f"{describe_person(person)} gains {share} Influence and Popularity")
+
+
+def _won_battle(state: S, force: Force) -> None:
+    for person in force.commanders:
+        if person not in state.won:
+            state.won.append(person)
+
+
+def _holder(state: S, pick: int) -> None:
+    """Victory step 5: the armies go to the most popular commander, put first."""
+    force = current(state)
+    tied = _best(force, state)
+    if tied:
+        holder = tied[pick]
+        rest = tuple(p for p in force.commanders if p != holder)
+        _set(state, _with(force, commanders=(holder, *rest)))
+        state.note(f"The armies go to {describe_person(holder)}'s card")
+    _won_battle(state, current(state))
+    _start_veteran(state, "war_victory_spoils")
+
+
+stage(
+    "war_holder_tie",
+    Stage(lambda s: -1, _holder, lambda s, a: f"tie won by {a + 1}", outcomes=_tie_outcomes),
+)
+
+
+def _spoils(state: S) -> None:
+    """Victory steps 7-10."""
+    war = state.ctx[C_WAR]
+    card = WARS[war]
+    later = any(
+        other.family == card.family
+        and other.number > card.number
+        and state.war_status[w] == WAR_DEFEATED
+        for w, other in enumerate(WARS)
+    )
+    if later:
+        state.note(f"{card.name} counts as a revolt: no spoils")
+    else:
+        state.treasury += card.victory_treasury
+        state.note(f"Spoils: {card.victory_treasury}T to the State Treasury ({state.treasury}T)")
+    for unit_id, count in card.victory_pool:
+        unit = UNIT_INDEX[unit_id]
+        # New counters come from those not yet in play: never more than the printed total.
+        placed = (
+            state.unit_pool[unit]
+            + state.unit_active[unit]
+            + state.unit_unavailable[unit]
+            + state.rebel_units[unit]
+        )
+        added = min(count, UNITS[unit].total - placed)
+        if added > 0:
+            state.unit_pool[unit] += added
+            state.note(f"{added} {UNITS[unit].name} join the Force Pool")
+    state.war_status[war] = WAR_DEFEATED
+    _deserters_return(state, war)
+    for province in card.provinces:
+        index = PROVINCE_INDEX[province]
+        if state.prov_loc[index] == PROV_UNBORN:
+            state.prov_loc[index] = PROV_FORUM
+            state.note(f"The province {C.provinces[province].name} goes to the Forum")
+    card_index = CARDS.index(next(c for c in CARDS if c.kind == "war" and c.id == card.id))
+    state.card_loc[card_index] = REMOVED
+    _leaders_fall(state, war)
+    _captives_die(state, war)
+    state.note(f"{card.name} is defeated")
+    _move_back(state)
+
+
+auto("war_victory_spoils", _spoils)
+
+
+def _deserters_return(state: S, war: int) -> None:
+    """Armies that deserted when the war appeared (``war_deserters``, §6.4.2 War) come back to
+    the Force Pool."""
+    for unit in range(len(UNITS)):
+        count = state.war_deserters[war * len(UNITS) + unit]
+        if count:
+            state.war_deserters[war * len(UNITS) + unit] = 0
+            state.unit_unavailable[unit] -= count
+            state.unit_pool[unit] += count
+            state.note(f"The deserted {UNITS[unit].name} ({count}) return to the Force Pool")
+
+
+def _leaders_fall(state: S, war: int) -> None:
+    """An Enemy Leader with no matching war left in the field leaves play with his last war."""
+    for leader in leaders_with(state, war):
+        family = LEADERS[leader].family
+        if not any(
+            other.family == family and in_war(state.war_status[w]) for w, other in enumerate(WARS)
+        ):
+            state.leader_status[leader] = LEADER_REMOVED
+            card = next(i for i, c in enumerate(CARDS) if c.id == LEADERS[leader].id)
+            state.card_loc[card] = REMOVED
+            state.note(f"{LEADERS[leader].name} leaves play")
+
+
+# -- the rebellion's results (§6.7.3 Fighting the rebel) -------------------------------------
+
+
+def _rebels_crushed(state: S) -> None:
+    force = current(state)
+    strength = rebel_strength(state)
+    _honours(state, force, strength)
+    for person in state.rebels[1:]:
+        if state.in_play(person):
+            state.note(f"The rebel {describe_person(person)} dies")
+            forget_person(state, person)
+            kill(state, person)
+    for unit, count in enumerate(state.rebel_units):
+        state.unit_active[unit] += count
+        state.rebel_units[unit] = 0
+        state.rebel_veterans[unit] = 0
+    state.rebels = []
+    state.note("The revolt fails")
+    _won_battle(state, force)
+    F.bring_home(state, len(state.forces) - 1)
+    _move_back(state)
+
+
+def _revolt_succeeds(state: S) -> None:
+    state.revolt_won = 1
+    state.note("The revolt succeeds: the rebels win if Carthage survives the turn")
+
+
+# -- §6.6.3 and the end of the phase ---------------------------------------------------------
+
+
+def _unprosecuted(state: S) -> None:
+    """§6.6.3: an active war the Senate sent no force to moves to Unprosecuted; a prosecuted
+    one comes back (``state.order`` holds this turn's targets)."""
+    sent = set(state.order) | {force.war for force in state.forces}
+    state.order = []
+    state.pos = 0
+    for war, status in enumerate(state.war_status):
+        if status == WAR_ACTIVE and war not in sent:
+            state.war_status[war] = WAR_UNPROSECUTED
+            state.note(f"{WARS[war].name} is unprosecuted")
+        elif status == WAR_UNPROSECUTED and war in sent:
+            state.war_status[war] = WAR_ACTIVE
+    if state.rebels and state.rebel_turn < state.turn and REBEL_WAR not in sent:
+        state.note("The Senate sent no army against the rebellion")
+        state.revolt_won = 1
+    state.stage = "combat_end"
+
+
+auto("combat_unprosecuted", _unprosecuted)
+
+
+def _combat_end(state: S) -> None:
+    """§7 Failure: four or more active (the rebellion counts) or lost wars end the Republic."""
+    from carthago.games.republic_of_carthage.phases import FALL_LIMIT, end_game
+
+    active = sum(1 for s in state.war_status if in_war(s)) + (1 if state.rebels else 0)
+    lost = sum(1 for s in state.war_status if s == WAR_LOST)
+    if active >= FALL_LIMIT:
+        end_game(state, "four active wars", [])
+        return
+    if lost >= FALL_LIMIT:
+        end_game(state, "four lost wars", [])
+        return
+    next_phase(state, "combat_start")
+
+
+auto("combat_end", _combat_end)
