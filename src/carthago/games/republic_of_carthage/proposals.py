@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage import table_events
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
     CARAVAN,
@@ -347,8 +348,9 @@ def _recruitable(state: S, unit: int) -> int:
 
 
 def recruit_cost(state: S, unit: int) -> int:
-    """The Recruiting table's price of one counter (§6.5.7)."""
-    return UNITS[unit].cost
+    """The Recruiting table's price of one counter (§6.5.7) as the Table Events in force make
+    it (Manpower Shortage, No Recruitment); -1 when it may not be recruited at all."""
+    return table_events.recruit_cost(state, unit)
 
 
 def _governor_provinces(state: S, other_business: bool) -> list[int]:
@@ -701,7 +703,7 @@ def mark_out_of_office(state: S, person: int) -> None:
     """Record that ``person`` just left a Suffete's office or a command: until the next such
     change he is the "most recently out-of-office" a prosecution may target (§6.5.5).
 
-    The Exploration and Combat Phase calls this for commanders it brings home."""
+    ``forces.bring_home`` calls this for every commander it brings back to Carthage."""
     state.prior[person] = state.turn + 1
 
 
@@ -802,8 +804,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
     if kind == SUE:
         war = p[0]
         for index in reversed(forces_on(state, war)):
-            for person in bring_home(state, index).commanders:
-                mark_out_of_office(state, person)
+            bring_home(state, index)
         state.war_status[war] = WAR_LOST
         state.note(f"Carthage sues for peace: {WARS[war].name} is a Lost War")
         return ""

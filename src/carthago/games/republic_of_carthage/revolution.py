@@ -25,6 +25,7 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.laws import public_reaction_modifier
 from carthago.games.republic_of_carthage.mortality import kill
 from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.offices import (
@@ -95,7 +96,6 @@ play or discard per card; per army counter its added talents and roll, or its br
 two bids and a tie."""
 MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
 SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
-COURT_OF_104 = next((i for i, c in enumerate(CARDS) if c.id == "COURT-OF-104"), -1)
 
 
 # -- 1. Public Reaction ----------------------------------------------------------------------
@@ -120,8 +120,7 @@ def _reaction(state: S, roll: int) -> None:
         _start_ransoms(state)
         return
     person = state.ctx.pop(0)
-    law = 1 if COURT_OF_104 >= 0 and state.card_loc[COURT_OF_104] == IN_PLAY else 0
-    total = roll + state.pop[person] - law
+    total = roll + state.pop[person] + public_reaction_modifier(state)
     row = next(r for r in reversed(C.public_reaction) if total >= r.low)
     state.note(f"Public Reaction for {describe_person(person)}: {total}: {row.text}")
     if row.result == "mob":

@@ -203,7 +203,9 @@ class SenatePolicy:
 
     def _affordable(self, state: S, role: Role) -> bool:
         return any(
-            state.unit_pool[u] and state.treasury - P.recruit_cost(state, u) >= role.reserve
+            state.unit_pool[u]
+            and P.recruit_cost(state, u) > 0
+            and state.treasury - P.recruit_cost(state, u) >= role.reserve
             for u in P.MILITARY
         )
 
