@@ -21,7 +21,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.specials import exploration_bonus
 from carthago.games.republic_of_carthage.stages import (
@@ -34,8 +34,6 @@ from carthago.games.republic_of_carthage.stages import (
 )
 from carthago.games.republic_of_carthage.state import (
     CARDS,
-    CHIT_DRAW_TWO,
-    CHIT_NONE,
     N_PERSONS,
     REMOVED,
     describe_person,
@@ -213,15 +211,11 @@ def _chit(state: S, chit: int) -> None:
         state.drawn_chits = []
         state.stage = "explore_result"
         return
-    state.cup[chit] -= 1
-    state.drawn_chits.append(chit)
-    state.ctx[X_CHITS] -= 1
-    state.note(f"Mortality chit: {chit_text(chit)}")
-    if chit == CHIT_DRAW_TWO:
-        state.ctx[X_CHITS] += 2
-    elif chit != CHIT_NONE:
+    family, change = take_chit(state, chit)
+    state.ctx[X_CHITS] += change
+    if family:
         commander = force.commanders[0]
-        if family_of(commander) == chit + 1:
+        if family_of(commander) == family:
             F.replace(state, len(state.forces) - 1, replace(force, commanders=()))
             forget_person(state, commander)
             kill(state, commander)

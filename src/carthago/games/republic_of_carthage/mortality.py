@@ -45,6 +45,20 @@ def chit_text(chit: int) -> str:
     return str(chit + 1)
 
 
+def take_chit(state: S, chit: int) -> tuple[int, int]:
+    """Take ``chit`` out of the cup and say so (§6.1).
+
+    Returns the Senator family it strikes (0 for None and Draw 2) and the change to the number of
+    draws still owed: -1 for this one, +2 more for Draw 2.
+    """
+    state.cup[chit] -= 1
+    state.drawn_chits.append(chit)
+    state.note(f"Mortality chit: {chit_text(chit)}")
+    if chit == CHIT_DRAW_TWO:
+        return 0, 1
+    return (0 if chit == CHIT_NONE else chit + 1), -1
+
+
 def start_draws(state: S, count: int, resume: str) -> None:
     """Draw ``count`` chits, then carry on with stage ``resume``."""
     state.mortality_left = count
@@ -74,14 +88,10 @@ def victims(state: S, family: int) -> list[int]:
 
 
 def _draw(state: S, chit: int) -> None:
-    state.cup[chit] -= 1
-    state.drawn_chits.append(chit)
-    state.mortality_left -= 1
-    state.note(f"Mortality chit: {chit_text(chit)}")
-    if chit == CHIT_DRAW_TWO:
-        state.mortality_left += 2
-    elif chit != CHIT_NONE:
-        found = victims(state, chit + 1)
+    family, change = take_chit(state, chit)
+    state.mortality_left += change
+    if family:
+        found = victims(state, family)
         if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
             # §4 Mago family: with both Statesmen in play, chance picks the one the chit strikes.
             state.stage = "mortality_mago"

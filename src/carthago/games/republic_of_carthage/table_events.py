@@ -20,14 +20,18 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import replace
-from carthago.games.republic_of_carthage.mortality import MAGO, chit_text, kill, start_draws
+from carthago.games.republic_of_carthage.mortality import (
+    MAGO,
+    chit_text,
+    kill,
+    start_draws,
+    take_chit,
+)
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import Stage, dice_outcomes, stage, weighted
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
-    CHIT_DRAW_TWO,
-    CHIT_NONE,
     FORUM,
     FORUM_DOWN,
     N_CARDS,
@@ -350,14 +354,10 @@ def _in_carthage(state: S, family: int) -> list[int]:
 
 
 def _mob_chit(state: S, chit: int) -> None:
-    state.cup[chit] -= 1
-    state.drawn_chits.append(chit)
-    state.mortality_left -= 1
-    state.note(f"Mortality chit: {chit_text(chit)}")
-    if chit == CHIT_DRAW_TWO:
-        state.mortality_left += 2
-    elif chit != CHIT_NONE:
-        found = _in_carthage(state, chit + 1)
+    family, change = take_chit(state, chit)
+    state.mortality_left += change
+    if family:
+        found = _in_carthage(state, family)
         if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
             state.stage = "forum_mob_mago"
             return

@@ -24,7 +24,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
 from carthago.games.republic_of_carthage.specials import war_bonus
 from carthago.games.republic_of_carthage.stages import (
@@ -40,8 +40,6 @@ from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
     CARDS,
-    CHIT_DRAW_TWO,
-    CHIT_NONE,
     EXPEDITION,
     LEADER_ACTIVE,
     LEADER_REMOVED,
@@ -579,17 +577,12 @@ def _chit(state: S, chit: int) -> None:
         state.ctx[C_CHITS] = 0
         state.stage = "war_result"
         return
-    state.cup[chit] -= 1
-    state.drawn_chits.append(chit)
-    state.ctx[C_CHITS] -= 1
-    state.note(f"Mortality chit: {chit_text(chit)}")
-    if chit == CHIT_DRAW_TWO:
-        state.ctx[C_CHITS] += 2
-        return
-    if chit == CHIT_NONE:
+    family, change = take_chit(state, chit)
+    state.ctx[C_CHITS] += change
+    if not family:
         return
     for person in current(state).commanders:
-        if family_of(person) != chit + 1:
+        if family_of(person) != family:
             continue
         _drop_commander(state, person)
         if state.ctx[C_CHITS] == 0:
