@@ -19,7 +19,7 @@ from carthago.core.options import OptionValue  # noqa: E402
 from carthago.core.registry import game_class  # noqa: E402
 from carthago.interop import openspiel, tensors  # noqa: E402
 from carthago.interop.openspiel import CarthagoSpielState, openspiel_name  # noqa: E402
-from tests.interop.variants import GAME_IDS, SHORTEST, VARIANT_IDS, VARIANTS  # noqa: E402
+from tests.interop.variants import GAME_IDS, SHORTEST, VARIANT_IDS, VARIANTS, spaced  # noqa: E402
 
 openspiel.register_games()
 
@@ -213,7 +213,10 @@ def test_resampled_states_keep_what_the_player_knows(
 ) -> None:
     game = spiel_game(game_id, options)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for state in random_playout(game, seed=3)[:-1:3]:
+    states = random_playout(game, seed=3)[:-1]
+    # Every third position, but no more than about 150 resamples in a long game.
+    positions = min(len(states) // 3 + 1, 150 // game.num_players())
+    for state in spaced(states, positions):
         movers = [step.player for step in state.full_history()]
         for player in range(game.num_players()):
             resampled = state.resample_from_infostate(player, sampler)
