@@ -379,12 +379,18 @@ def _ballot_of(state: S, faction: int) -> None:
     assert state.stage == "senate_ballot" and state.current_player() == faction
 
 
-def test_s6_5_bribery_of_the_council_doubles_the_votes_bought() -> None:
+def _bribery_floor() -> tuple[S, int, int]:
+    """A tax cut on the floor; the briber (not the PM's faction) holds the card and 20T."""
     state = _other_business()
     briber = _rival(state)
     card = _give(state, briber, "BRIBERY")
     state.faction_treasury[briber] = 20
     propose(state, SA.kind(P.TAX_DOWN))
+    return state, briber, card
+
+
+def test_s6_5_bribery_of_the_council_doubles_the_votes_bought() -> None:
+    state, briber, card = _bribery_floor()
     assert not _stage_actions(state, SA.BRIBERY, SA.TALENTS)  # not on the floor
     _ballot_of(state, briber)
     assert SA.BRIBERY + card in state.legal_actions()
@@ -401,11 +407,7 @@ def test_s6_5_bribery_of_the_council_doubles_the_votes_bought() -> None:
 
 
 def test_s6_5_bribery_counts_for_one_proposal_only() -> None:
-    state = _other_business()
-    briber = _rival(state)
-    card = _give(state, briber, "BRIBERY")
-    state.faction_treasury[briber] = 20
-    propose(state, SA.kind(P.TAX_DOWN))
+    state, briber, card = _bribery_floor()
     _ballot_of(state, briber)
     state.apply_action(SA.BRIBERY + card)
     vote(state, {})

@@ -26,6 +26,7 @@ Mercenary window, the force's first commander followed by the factions still to 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -317,26 +318,28 @@ def _neutral_talents(state: S) -> int:
     return SA.PASS if index < 0 else SA.TALENTS + index
 
 
-stage(
-    "senate_seduce_target",
-    Stage(
-        lambda s: s.order[FACTION],
-        _target_apply,
-        lambda s, a: f"seduce {describe_person(a - SA.PERSON)}",
-        legal=lambda s: [SA.person(p) for p in targets(s, s.order[FACTION])],
-        neutral=_neutral_target,
-    ),
-)
-stage(
-    "senate_seduce_persuader",
-    Stage(
-        lambda s: s.order[FACTION],
-        _persuader_apply,
-        lambda s, a: f"by {describe_person(a - SA.PERSON)}",
-        legal=lambda s: [SA.person(p) for p in persuaders(s, s.order[FACTION])],
-        neutral=_neutral_persuader,
-    ),
-)
+def _person_stage(
+    name: str,
+    apply: Callable[[S, int], None],
+    verb: str,
+    candidates: Callable[[S, int], list[int]],
+    neutral: Callable[[S], int],
+) -> None:
+    """The seducer names a person among ``candidates(state, faction)``."""
+    stage(
+        name,
+        Stage(
+            lambda s: s.order[FACTION],
+            apply,
+            lambda s, a: f"{verb} {describe_person(a - SA.PERSON)}",
+            legal=lambda s: [SA.person(p) for p in candidates(s, s.order[FACTION])],
+            neutral=neutral,
+        ),
+    )
+
+
+_person_stage("senate_seduce_target", _target_apply, "seduce", targets, _neutral_target)
+_person_stage("senate_seduce_persuader", _persuader_apply, "by", persuaders, _neutral_persuader)
 stage(
     "senate_seduce_talents",
     Stage(
