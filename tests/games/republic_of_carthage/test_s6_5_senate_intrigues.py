@@ -524,3 +524,38 @@ def _check_resamples(state: S, holder: int) -> None:
         held.append(bool(SI.cards_in_hand(copy, holder, SI.MERCENARIES)))
     if SI.cards_in_hand(state, holder, SI.MERCENARIES):
         assert not all(held)  # the hidden card was redrawn
+
+
+# -- random Senates with the cards in hand --------------------------------------------------------
+
+
+def test_s6_5_random_senates_with_every_senate_intrigue_in_hand_play_through() -> None:
+    """Every faction gets each card at the first Senate; random play (Neutrals by their policy)
+    runs to the end within the game's bound, and a card leaves the hands only for the discard."""
+    played = 0
+    for players, seed in ((1, 0), (3, 1), (3, 2), (6, 3)):
+        game = carthago.load("republic_of_carthage", players=players, turn_limit=2)
+        state = game.new_initial_state()
+        assert isinstance(state, RepublicOfCarthageState)
+        rng = random.Random(seed)
+        while not state.stage.startswith("senate"):
+            step(state, rng)
+        dealt = []
+        for faction in range(state.rg.num_factions):
+            for card_id in ("SEDUCTION", "BRIBERY", "MERCENARIES"):
+                spare = [c for c, ref in enumerate(CARDS) if ref.id == card_id]
+                spare = [c for c in spare if state.card_loc[c] < HAND]
+                if spare:
+                    state.card_loc[spare[0]] = HAND + faction
+                    dealt.append(spare[0])
+        state._legal = None
+        moves = len(state.history())
+        while not state.is_terminal():
+            step(state, rng)
+            moves += 1
+        assert moves <= game.max_game_length
+        for card in dealt:
+            # Still in a hand (Influence Peddling may have moved it) or played and discarded.
+            assert state.card_loc[card] >= HAND or state.card_loc[card] == DISCARD
+            played += state.card_loc[card] == DISCARD
+    assert played > 0
