@@ -245,6 +245,9 @@ def _seduce(state: S, card: int, target: int, persuader: int, roll: int) -> list
         stages.append(state.stage)
         state.apply_action(action)
     stages.append(state.stage)
+    shown = state.observation(0)["senate"]["seduction"]
+    assert shown["target"] == describe_person(target)  # the attempt is open to the table
+    assert f"seduces {describe_person(target)}" in state.render(0)
     state.apply_action(SA.TALENTS + A.AMOUNTS.index(2))
     stages.append(state.stage)
     state.apply_action(SA.PASS)
@@ -529,9 +532,15 @@ def _check_resamples(state: S, holder: int) -> None:
 # -- random Senates with the cards in hand --------------------------------------------------------
 
 
+WINDOWS = ("senate_floor", "senate_hire", "senate_ballot")
+"""Where Seduction, Mercenary Contract and Bribery of the Council may be played (in that
+order of their action ranges)."""
+
+
 def test_s6_5_random_senates_with_every_senate_intrigue_in_hand_play_through() -> None:
     """Every faction gets each card at the first Senate; random play (Neutrals by their policy)
-    runs to the end within the game's bound, and a card leaves the hands only for the discard."""
+    runs to the end within the game's bound, each card is offered only in its window, and a card
+    leaves the hands only for the discard."""
     played = 0
     for players, seed in ((1, 0), (3, 1), (3, 2), (6, 3)):
         game = carthago.load("republic_of_carthage", players=players, turn_limit=2)
@@ -551,6 +560,10 @@ def test_s6_5_random_senates_with_every_senate_intrigue_in_hand_play_through() -
         state._legal = None
         moves = len(state.history())
         while not state.is_terminal():
+            if state.current_player() >= 0:
+                for action in state.legal_actions():
+                    if SA.SEDUCE <= action < SA.TALENTS:
+                        assert state.stage == WINDOWS[(action - SA.SEDUCE) // SA.CARD_SLOTS]
             step(state, rng)
             moves += 1
         assert moves <= game.max_game_length
