@@ -192,12 +192,18 @@ def _neutral_hire(state: S) -> int:
     return legal[1] if own or weak else SA.PASS
 
 
+def _hire_text(state: S, action: int) -> str:
+    if action == SA.PASS:
+        return "hire no mercenaries"
+    return f"play Mercenary Contract (card {action - SA.HIRE})"
+
+
 stage(
     "senate_hire",
     Stage(
         lambda s: s.order[1],
         _hire_apply,
-        lambda s, a: "hire no mercenaries" if a == SA.PASS else "play Mercenary Contract",
+        _hire_text,
         legal=_hire_legal,
         neutral=_neutral_hire,
     ),
