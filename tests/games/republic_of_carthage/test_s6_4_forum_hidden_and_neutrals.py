@@ -101,7 +101,7 @@ def test_s9_neutral_persuades_a_forum_senator_at_its_threshold() -> None:
     for person in state.faction_persons(neutral):
         state.inf[person] = 0
     rules = P.policy_of(state, neutral)
-    number = P._best_attempt(state)[0]
+    number = P.best_attempt(state, neutral)[0]
     assert (P.persuade_target(state) == F.PASS) == (number < rules.persuade_at)
 
 

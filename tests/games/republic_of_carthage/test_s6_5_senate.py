@@ -51,6 +51,8 @@ TREASURER = OFFICE_INDEX["TREASURER"]
 LEGION = UNIT_INDEX["legion"]
 FLEET = UNIT_INDEX["fleet"]
 SIKEL = UNIT_INDEX["sikel"]
+VOTING_STAGES = ("senate_floor", "senate_call", "senate_ballot", "senate_appeal", "senate_hire")
+"""From a proposal's floor to its end: the vote, and the Mercenary window after a war is sent."""
 
 
 def senate(players: int = 3, seed: int = 0) -> S:
@@ -61,8 +63,8 @@ def senate(players: int = 3, seed: int = 0) -> S:
 def vote(state: S, choices: dict[int, int], buy: dict[int, int] | None = None) -> None:
     """Call the factions in table order and cast each one's ballot (Yes unless told)."""
     buy = buy or {}
-    while state.stage in ("senate_floor", "senate_call", "senate_ballot", "senate_appeal"):
-        if state.stage == "senate_floor":
+    while state.stage in VOTING_STAGES:
+        if state.stage in ("senate_floor", "senate_hire"):
             state.apply_action(SA.PASS)
         elif state.stage == "senate_call":
             state.apply_action(min(state.legal_actions()))
@@ -92,7 +94,7 @@ def other_business(state: S) -> S:
     """Elect the first pair offered, fill the Committee with the first candidates, end the
     prosecutions: the PM is now in Other Business."""
     while not (state.stage == "senate_propose" and state.sub == 7 and not state.proposal):
-        if state.stage in ("senate_floor", "senate_call", "senate_ballot", "senate_appeal"):
+        if state.stage in VOTING_STAGES:
             vote(state, {})
         elif (
             state.stage == "senate_propose"

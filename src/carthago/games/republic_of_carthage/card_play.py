@@ -349,8 +349,9 @@ def _asked(state: S, faction: int, kind: str) -> bool:
 
 
 def after_failed_persuasion(state: S, persuader: int, target: int, resume: str) -> None:
-    """Open the Blackmail window, then go on to stage ``resume``."""
-    order = clockwise(state, state.initiative)[1:]
+    """Open the Blackmail window, then go on to stage ``resume``: every faction but the
+    persuader's, from his faction's left."""
+    order = clockwise(state, state.owner[persuader])[1:]
     state.card_resume = resume
     state.card_ctx = [persuader, target, 0, *order]
     _next_blackmailer(state)

@@ -82,10 +82,9 @@ def policy_of(state: S, faction: int) -> ForumPolicy:
     return POLICIES[NEUTRAL_ROLES[state.neutral_role[faction]]]
 
 
-def _best_attempt(state: S) -> tuple[int, int, int]:
+def best_attempt(state: S, faction: int) -> tuple[int, int, int]:
     """(number with its own talents, target, persuader) of the Neutral's best attempt; ties go
-    to the lowest-numbered target, then persuader."""
-    faction = state.initiative
+    to the lowest-numbered target, then persuader. The Senate's Seduction uses it too."""
     rules = policy_of(state, faction)
     attempts = [
         (
@@ -107,26 +106,30 @@ def _best_attempt(state: S) -> tuple[int, int, int]:
 
 
 def persuade_target(state: S) -> int:
-    number, target, _ = _best_attempt(state)
+    number, target, _ = best_attempt(state, state.initiative)
     if target < 0 or number < policy_of(state, state.initiative).persuade_at:
         return F.PASS
     return F.TARGET + target
 
 
-def persuader(state: S) -> int:
-    target = state.ctx[0]
-    rules = policy_of(state, state.initiative)
-    chosen = max(
-        persuaders(state, state.initiative),
+def best_persuader(state: S, faction: int, target: int) -> int:
+    """The faction's Senator with the best Persuasion Number against ``target`` once he adds
+    the talents its aide allows."""
+    rules = policy_of(state, faction)
+    return max(
+        persuaders(state, faction),
         key=lambda p: (
             persuasion_number(state, p, target) + min(rules.bribe, state.talents[p]),
             -p,
         ),
     )
-    return F.PERSUADER + chosen
 
 
-def _amount_index(limit: int, available: int) -> int:
+def persuader(state: S) -> int:
+    return F.PERSUADER + best_persuader(state, state.initiative, state.ctx[0])
+
+
+def amount_index(limit: int, available: int) -> int:
     """The largest amount choice moving at most ``limit`` of ``available`` talents, or -1."""
     best, moved = -1, 0
     for index in A.amount_choices(available):
@@ -140,7 +143,7 @@ def bribe(state: S) -> int:
     if state.ctx[ROUND] > 0:
         return F.RESOLVE
     rules = policy_of(state, state.initiative)
-    index = _amount_index(rules.bribe, state.talents[state.ctx[PERSUADER]])
+    index = amount_index(rules.bribe, state.talents[state.ctx[PERSUADER]])
     return F.PASS if index < 0 else F.BRIBE + index
 
 
@@ -150,7 +153,7 @@ def interfere(state: S) -> int:
     target = state.ctx[TARGET]
     if state.owner[target] != faction or state.ctx[BASE] + state.ctx[MODIFIER] <= 1:
         return F.PASS
-    index = _amount_index(policy_of(state, faction).defend, state.faction_treasury[faction])
+    index = amount_index(policy_of(state, faction).defend, state.faction_treasury[faction])
     return F.PASS if index < 0 else F.interfere(False, index)
 
 

@@ -253,23 +253,29 @@ def join(state: S, person: int, faction: int) -> None:
         state.owner[covered] = faction
 
 
-def _roll(state: S, roll: int) -> None:
-    target, number = state.ctx[TARGET], current_number(state)
+def settle(state: S, roll: int, persuader: int, target: int, number: int, resume: str) -> None:
+    """Resolve a persuasion roll of ``persuader``'s faction against ``number``: the target joins
+    it, or the attempt fails and the Blackmail window opens; then stage ``resume``. Shared by the
+    Forum's initiative and the Senate's Seduction card (senate_intrigues.py)."""
+    faction = state.owner[persuader]
     penalty = persuasion_penalty(state)
     omen = f" (+{penalty} Evil Omens)" if penalty else ""
-    name = state.rg.faction_names[state.initiative]
     if succeeds(roll, number, penalty):
-        join(state, target, state.initiative)
+        join(state, target, faction)
         state.note(
-            f"Persuasion roll {roll}{omen} against {number}: {describe_person(target)} joins {name}"
+            f"Persuasion roll {roll}{omen} against {number}: {describe_person(target)} joins "
+            f"{state.rg.faction_names[faction]}"
         )
-        state.ctx = []
-        state.stage = NEXT_STEP
+        state.stage = resume
         return
     state.note(f"Persuasion roll {roll}{omen} against {number}: the attempt fails")
-    persuader = state.ctx[PERSUADER]
+    after_failed_persuasion(state, persuader, target, resume)
+
+
+def _roll(state: S, roll: int) -> None:
+    target, persuader, number = state.ctx[TARGET], state.ctx[PERSUADER], current_number(state)
     state.ctx = []
-    after_failed_persuasion(state, persuader, target, NEXT_STEP)
+    settle(state, roll, persuader, target, number, NEXT_STEP)
 
 
 stage(

@@ -135,7 +135,16 @@ def render(observation: dict[str, Any]) -> str:
         if senate["proposal"]:
             lines.append("  " + textwrap.shorten("proposal: " + senate["proposal"], WIDTH - 2))
         for ballot in senate["ballots"]:
-            lines.append(f"  {ballot['faction']}: {ballot['vote']} ({ballot['votes']} votes)")
+            bribery = ", Bribery of the Council" if ballot["bribery"] else ""
+            lines.append(
+                f"  {ballot['faction']}: {ballot['vote']} ({ballot['votes']} votes{bribery})"
+            )
+        seduction = senate["seduction"]
+        if seduction:
+            lines.append(
+                f"  Seduction: {seduction['persuader']} ({seduction['faction']}) seduces "
+                f"{seduction['target']}, Persuasion Number {seduction['number']}"
+            )
     if senate["suffete_for_life"]:
         lines.append(f"Suffete for Life: {senate['suffete_for_life']}")
     lines.extend("> " + entry for entry in observation["log"][-6:])

@@ -13,11 +13,13 @@ most ``MAX_OTHER_BUSINESS`` proposals in Other Business.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import assassination, prosecution, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage import senate_intrigues as SI
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.laws import (
     LAW_CARDS,
@@ -83,12 +85,14 @@ def actions_per_turn(factions: int) -> int:
     the people (2), stepping down, the Suffetes' assignment (3) and two
     Public Reaction rolls. Repopulation gives at most every Senator (2 actions each). Each
     faction makes at most one assassination attempt: two card choices, three dice, a trial and
-    at most every chit of the cup."""
+    at most every chit of the cup. The Senate's Intrigues add their own (``SI.bound``): a
+    Bribery play before a ballot, a Mercenary window after each war sent, each Seduction."""
     proposals = (MAX_FAILURES + 1) * (1 + len(COMMITTEE) + len(PROVINCES))
     proposals += MAX_PROSECUTION_PROPOSALS + MAX_OTHER_BUSINESS + factions
     each = 1 + 2 + 2 * len(P.MILITARY) + 1 + 1 + 3 * factions + 2 + 3 + 3 + 2
     attempts = factions * (2 + 3 + 3 * factions + 2 + N_CHITS)
-    return proposals * each + 2 * N_PERSONS + 2 + attempts
+    intrigues = SI.bound(factions, MAX_OTHER_BUSINESS)
+    return proposals * each + 2 * N_PERSONS + 2 + attempts + intrigues
 
 
 def chair(state: S) -> int:
@@ -143,6 +147,7 @@ def _start(state: S) -> None:
     state.floor = -1
     state.attempts = []
     state.stash = []
+    state.hired = []
     enforce_sumptuary(state)
     active = [w for w, s in enumerate(state.war_status) if s in (WAR_ACTIVE, WAR_UNPROSECUTED)]
     strong = any(WARS[w].land >= CRISIS_STRENGTH for w in active)
@@ -231,6 +236,7 @@ def _end(state: S, why: str = "") -> None:
     state.sub = 0
     state.proposal = []
     state.ballots = []
+    state.bribed = []
     state.ctx = []
     state.order = []
     next_phase(state, "senate_start")
@@ -366,15 +372,33 @@ def _consent_apply(state: S, action: int) -> None:
     _after(state)
 
 
-stage(
+def _question(
+    name: str,
+    actor: Callable[[S], int],
+    apply: Callable[[S, int], None],
+    answers: tuple[str, str],
+    neutral: Callable[[S], int],
+) -> None:
+    """A yes-or-no decision: AYE (``answers[0]``) or PASS (``answers[1]``)."""
+    yes, no = answers
+    stage(
+        name,
+        Stage(
+            actor,
+            apply,
+            lambda s, a: yes if a == SA.AYE else no,
+            legal=lambda s: [SA.AYE, SA.PASS],
+            neutral=neutral,
+        ),
+    )
+
+
+_question(
     "senate_consent",
-    Stage(
-        _consent_actor,
-        _consent_apply,
-        lambda s, a: f"{describe_person(s.proposal[2])} {'agrees' if a == SA.AYE else 'declines'}",
-        legal=lambda s: [SA.AYE, SA.PASS],
-        neutral=lambda s: POLICY.consent(s),
-    ),
+    _consent_actor,
+    _consent_apply,
+    ("consent", "refuse"),
+    lambda s: POLICY.consent(s),
 )
 
 
@@ -386,15 +410,12 @@ def _exile_apply(state: S, action: int) -> None:
     _open_floor(state)
 
 
-stage(
+_question(
     "senate_exile",
-    Stage(
-        lambda s: s.owner[s.proposal[1]],
-        _exile_apply,
-        lambda s, a: "go into exile" if a == SA.AYE else "stand trial",
-        legal=lambda s: [SA.AYE, SA.PASS],
-        neutral=lambda s: SA.PASS,
-    ),
+    lambda s: s.owner[s.proposal[1]],
+    _exile_apply,
+    ("go into exile", "stand trial"),
+    lambda s: SA.PASS,
 )
 
 
@@ -420,6 +441,8 @@ def _open_floor(state: S) -> None:
 
 
 def _next_on_floor(state: S) -> None:
+    # A faction whose last Senator in Carthage died or was seduced meanwhile has no voice.
+    state.ctx = [f for f in state.ctx if voting.members_in_carthage(state, f)]
     if state.ctx:
         state.stage = "senate_floor"
         return
@@ -446,6 +469,7 @@ def _floor_legal(state: S) -> list[int]:
         if state.sub == OTHER_STEP:
             found.append(SA.RESERVE + card)
     found += [SA.LAW + i for i in laws_in_hand(state, faction)]
+    found += SI.seduction_choices(state, faction)
     return found + assassination.choices(state, faction)
 
 
@@ -464,6 +488,9 @@ def _floor_apply(state: S, action: int) -> None:
     if SA.RESERVE <= action < SA.CARD:
         state.reserved = [*state.reserved, faction]
         state.note(f"{name} plays Public Outcry and reserves the floor")
+    elif action >= SA.SEDUCE:
+        SI.begin_seduction(state, faction, action)
+        return
     elif action >= SA.ASSASSINATE:
         assassination.begin(state, action)
         return
@@ -479,6 +506,8 @@ def _floor_text(state: S, action: int) -> str:
         return f"Public Outcry (card {action - SA.RESERVE}): reserve the floor"
     if action == SA.PASS:
         return "let the vote go on"
+    if action >= SA.SEDUCE:
+        return f"play Seduction (card {action - SA.SEDUCE})"
     if action >= SA.ASSASSINATE:
         assassin, target = assassination.decode(action)
         return f"{describe_person(assassin)} tries to murder {describe_person(target)}"
@@ -493,24 +522,29 @@ stage(
         _floor_apply,
         _floor_text,
         legal=_floor_legal,
-        neutral=lambda s: POLICY.floor(s, _floor_legal(s)),
+        neutral=lambda s: _floor_neutral(s, _floor_legal(s)),
     ),
 )
+
+
+def _floor_neutral(state: S, legal: list[int]) -> int:
+    chosen = POLICY.floor(state, legal)
+    return SI.neutral_seduction(state, state.ctx[0], legal) if chosen == SA.PASS else chosen
+
+
+auto("senate_floor_resume", lambda s: _resume_floor(s))
 
 
 def _people_apply(state: S, action: int) -> None:
     state.stage = "senate_people_roll" if action == SA.AYE else "senate_step_down"
 
 
-stage(
+_question(
     "senate_people",
-    Stage(
-        lambda s: s.owner[s.pm],
-        _people_apply,
-        lambda s, a: "put it to the people" if a == SA.AYE else "accept the rejection",
-        legal=lambda s: [SA.AYE, SA.PASS],
-        neutral=lambda s: SA.AYE,
-    ),
+    lambda s: s.owner[s.pm],
+    _people_apply,
+    ("put it to the people", "accept the rejection"),
+    lambda s: SA.AYE,
 )
 
 
@@ -622,11 +656,16 @@ stage(
 
 
 def _ballot_apply(state: S, action: int) -> None:
-    voting.cast(state, state.pos, action)
+    if action >= SA.BRIBERY:
+        SI.play_bribery(state, state.pos, action)
+        return
+    voting.cast(state, state.pos, action, SI.vote_factor(state, state.pos))
     _next_voter(state)
 
 
 def _ballot_text(state: S, action: int) -> str:
+    if action >= SA.BRIBERY:
+        return f"play Bribery of the Council (card {action - SA.BRIBERY})"
     choice, buy = SA.decode_vote(action)
     extra = f", buying {SA.BUY[buy]} votes" if SA.BUY[buy] else ""
     return f"vote {SA.VOTE_NAMES[choice]}{extra}"
@@ -638,8 +677,8 @@ stage(
         lambda s: s.pos,
         _ballot_apply,
         _ballot_text,
-        legal=lambda s: voting.ballot_choices(s, s.pos),
-        neutral=lambda s: POLICY.ballot(s, s.pos),
+        legal=lambda s: voting.ballot_choices(s, s.pos) + SI.bribery_choices(s, s.pos),
+        neutral=lambda s: SI.neutral_bribery(s, s.pos, POLICY.ballot(s, s.pos)),
     ),
 )
 
@@ -680,6 +719,8 @@ def _passed(state: S) -> None:
     if following:
         state.stage = following
         return
+    if kind == P.WAR and SI.open_contracts(state, presiding_faction(state)):
+        return
     _after(state)
 
 
@@ -702,15 +743,12 @@ def _step_down_apply(state: S, action: int) -> None:
     _after(state)
 
 
-stage(
+_question(
     "senate_step_down",
-    Stage(
-        lambda s: s.owner[s.pm],
-        _step_down_apply,
-        lambda s, a: "step down" if a == SA.AYE else "stay on as PM",
-        legal=lambda s: [SA.AYE, SA.PASS],
-        neutral=lambda s: SA.PASS,
-    ),
+    lambda s: s.owner[s.pm],
+    _step_down_apply,
+    ("step down", "stay on as PM"),
+    lambda s: SA.PASS,
 )
 
 
@@ -756,6 +794,7 @@ def _end_trial(state: S) -> None:
     state.proposal = state.stash[2 + queue :]
     state.stash = []
     state.ballots = []
+    state.bribed = []
     state.order = []
     _resume_floor(state)
 
@@ -830,6 +869,7 @@ def _after(state: S) -> None:
     previous = state.proposal[:2]
     state.proposal = []
     state.ballots = []
+    state.bribed = []
     state.order = []
     if state.pm >= 0 and state.ploc[state.pm] != CARTHAGE:
         if state.owner[state.pm] >= 0 and state.in_play(state.pm):
@@ -862,6 +902,9 @@ def _after(state: S) -> None:
             state.stage = "senate_propose"
     else:
         _take_floor(state)
+
+
+auto("senate_after", _after)
 
 
 def _take_floor(state: S) -> None:
@@ -926,15 +969,12 @@ def _agree_apply(state: S, action: int) -> None:
     state.stage = "senate_assign_roll"
 
 
-stage(
+_question(
     "senate_assign_agree",
-    Stage(
-        lambda s: s.owner[s.ctx[1]],
-        _agree_apply,
-        lambda s, a: "agree" if a == SA.AYE else "disagree",
-        legal=lambda s: [SA.AYE, SA.PASS],
-        neutral=lambda s: POLICY.agree_home(s),
-    ),
+    lambda s: s.owner[s.ctx[1]],
+    _agree_apply,
+    ("agree", "disagree"),
+    lambda s: POLICY.agree_home(s),
 )
 stage(
     "senate_assign_roll",

@@ -46,6 +46,15 @@ CARD_SLOTS = 200
 ASSASSINATE = A.SENATE + 2000
 """An assassination attempt: ``ASSASSINATE + assassin * 35 + target`` (assassination.py)."""
 END = ASSASSINATE + 35 * 35
+SEDUCE = A.SENATE + 3300
+"""Play the Seduction card ``SEDUCE + card`` on the floor (senate_intrigues.py)."""
+HIRE = A.SENATE + 3500
+"""Play the Mercenary Contract card ``HIRE + card`` on the force the Senate just sent."""
+BRIBERY = A.SENATE + 3700
+"""Play the Bribery of the Council card ``BRIBERY + card`` before casting a ballot."""
+TALENTS = A.SENATE + 3900
+"""A seducer puts ``actions.AMOUNTS[i]`` of his talents on the target: ``TALENTS + i``."""
+INTRIGUES_END = TALENTS + len(A.AMOUNTS)
 
 
 def vote(choice: int, buy_index: int) -> int:
@@ -78,6 +87,8 @@ def faction(index: int) -> int:
     return FACTION + index
 
 
-assert END <= A.SENATE + A.SENATE_SIZE
+assert END <= SEDUCE and INTRIGUES_END <= A.SENATE + A.SENATE_SIZE
+assert SEDUCE + CARD_SLOTS <= HIRE and HIRE + CARD_SLOTS <= BRIBERY
+assert BRIBERY + CARD_SLOTS <= TALENTS
 assert LAW < VETO and CARD + CARD_SLOTS <= ASSASSINATE
 assert ITEM + N_ITEMS <= COUNT and COUNT + MAX_COUNT < FACTION

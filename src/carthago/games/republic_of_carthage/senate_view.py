@@ -30,6 +30,7 @@ def ballots(state: S) -> list[dict[str, Any]]:
                     "vote": SA.VOTE_NAMES[choice],
                     "votes": voting.weight(state, faction),
                     "bought": state.ballots[factions + faction],
+                    "bribery": faction in state.bribed,
                 }
             )
     return found

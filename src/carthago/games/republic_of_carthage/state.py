@@ -142,6 +142,8 @@ _LIST_FIELDS = (
     "trade_mod",
     "roll_bonus",
     "forum_held",
+    "hired",
+    "bribed",
 )
 _INT_FIELDS = (
     "turn",
@@ -290,6 +292,12 @@ class RepublicOfCarthageState(State):
         """Per faction, a public upper bound on the hand cards it may hold from Forum draws: its
         draws to hand, less the Events it played or lost to Influence Peddling, plus Events it
         took (card_play.py asks a human faction in a card window only when this is positive)."""
+        self.hired: list[int] = []
+        """First commanders of the forces sent this turn under a Mercenary Contract: each such
+        force fights its next land battle this turn with the card's armies (senate_intrigues)."""
+        self.bribed: list[int] = []
+        """Factions that played Bribery of the Council on the vote under way: their bought votes
+        count double (senate_intrigues.py)."""
         self.initiative = -1
         """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
         self.initiatives = 0

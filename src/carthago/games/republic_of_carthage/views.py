@@ -15,6 +15,7 @@ from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.offices import hrao, office_of
+from carthago.games.republic_of_carthage.senate_intrigues import in_force, seduction_view
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     DECK,
@@ -172,6 +173,7 @@ def _force(force: Force) -> dict[str, Any]:
 
 def observe(state: S, viewer: int | None) -> dict[str, Any]:
     head = hrao(state)
+    cards = card_view(state)
     return {
         "turn": state.turn,
         "era": "Early Republic" if state.era == 1 else "Late Republic",
@@ -240,7 +242,8 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             for i in range(0, len(state.captives), 2)
         ],
         "rebellion": _rebellion(state),
-        **card_view(state),
+        **cards,
+        "cards_in_force": [*cards["cards_in_force"], *in_force(state)],
     }
 
 
@@ -261,6 +264,7 @@ def _senate(state: S) -> dict[str, Any]:
             describe_person(state.life_suffete) if state.life_suffete >= 0 else None
         ),
         "liable_major": [describe_person(p) for p, m in enumerate(state.liable) if m == 2],
+        "seduction": seduction_view(state),
     }
 
 

@@ -66,6 +66,7 @@ def spend(state: S, faction: int, amount: int) -> None:
 def start(state: S) -> None:
     factions = state.rg.num_factions
     state.ballots = [-1] * factions + [0] * factions + [0]
+    state.bribed = []
     state.order = voters(state)
 
 
@@ -80,15 +81,18 @@ def ballot_choices(state: S, faction: int) -> list[int]:
     return [SA.vote(choice, i) for choice in choices for i in buys]
 
 
-def cast(state: S, faction: int, action: int) -> None:
+def cast(state: S, faction: int, action: int, factor: int = 1) -> None:
+    """Cast the ballot ``action``; each talent spent buys ``factor`` votes (2 after Bribery of
+    the Council, senate_intrigues.py)."""
     choice, buy_index = SA.decode_vote(action)
     talents = SA.BUY[buy_index]
     spend(state, faction, talents)
     factions = state.rg.num_factions
     state.ballots[faction] = choice
-    state.ballots[factions + faction] = talents
+    state.ballots[factions + faction] = talents * factor
     state.order.remove(faction)
-    bought = f" and buys {talents} votes" if talents else ""
+    paid = f" for {talents}T" if factor > 1 else ""
+    bought = f" and buys {talents * factor} votes{paid}" if talents else ""
     state.note(
         f"{state.rg.faction_names[faction]} votes {SA.VOTE_NAMES[choice]} "
         f"({weight(state, faction)} votes{bought})"

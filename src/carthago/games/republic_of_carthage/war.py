@@ -26,6 +26,7 @@ from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
+from carthago.games.republic_of_carthage.senate_intrigues import take_mercenaries
 from carthago.games.republic_of_carthage.specials import war_bonus
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -433,7 +434,7 @@ def _roll(state: S, roll: int) -> None:
     military = sum(stat(p, "mil") for p in force.commanders)
     if war != REBEL_WAR:
         military += sum(war_bonus(p, WARS[war].family) for p in force.commanders)
-    mine = force_strength(force, naval)
+    mine = force_strength(force, naval) + take_mercenaries(state, force, naval)
     theirs = war_strength(state, war, naval)
     omens = roll_penalty(state)
     favour = state.ctx[C_FAVOUR]
