@@ -233,3 +233,16 @@ def test_s9_the_engine_sends_the_neutral_expedition_and_no_second_one() -> None:
     assert len(sent) == 1 and sent[0].commanders == (HIMILCO,)
     assert sent[0].units[TRADE_FLEET] == 30 and state.treasury < treasury
     assert POLICY.expedition(state, faction) is None  # the card is pursued already
+
+
+def test_s6_5_9_at_an_assassins_trial_the_victims_neutral_faction_votes_guilty() -> None:
+    state = _solitaire_senate()
+    plutocrats = _faction(state, "Plutocrats")
+    populists = _faction(state, "Populists")
+    state.attempts = [0, plutocrats]  # the human's assassin struck at the Plutocrats
+    state.proposal = [P.MAJOR, state.faction_leader[0], P.NONE]
+    assert SA.decode_vote(POLICY.ballot(state, plutocrats))[0] == SA.YES_VOTE
+    assert SA.decode_vote(POLICY.ballot(state, populists))[0] == SA.NO_VOTE
+    assert SA.decode_vote(POLICY.ballot(state, _faction(state, "Conservatives")))[0] == (
+        SA.YES_VOTE
+    )

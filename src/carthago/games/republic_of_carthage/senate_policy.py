@@ -407,9 +407,16 @@ class SenatePolicy:
         if kind == P.COMMITTEE:
             return state.owner[proposal[2]] == faction or proposer == faction
         if kind in (P.MINOR, P.MAJOR):
-            return state.owner[proposal[1]] != faction and (
-                role.prosecutes or state.owner[proposal[2]] == faction
-            )
+            accused = state.owner[proposal[1]]
+            if accused == faction:
+                return False
+            if proposal[2] == P.NONE:  # the trial of a caught assassin's Faction Leader
+                attempts = state.attempts
+                victims = [
+                    attempts[i + 1] for i in range(0, len(attempts), 2) if attempts[i] == accused
+                ]
+                return role.prosecutes or faction in victims
+            return role.prosecutes or state.owner[proposal[2]] == faction
         if kind == P.GOVERNOR_KIND:
             return True
         if kind == P.TAX_UP:
