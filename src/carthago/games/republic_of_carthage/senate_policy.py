@@ -8,6 +8,7 @@ State Treasury runs low, recruits when a war needs more) and votes by the same m
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -338,7 +339,8 @@ class SenatePolicy:
                 if not number:
                     continue
                 other = record.fleets if unit == CARAVAN else record.caravans
-                penalty = -(-(printed - number) // SHORT_STEP) - (-other // SHORT_STEP)
+                # The other kind of counter the card asks for (if any) is not sent at all.
+                penalty = math.ceil((printed - number) / SHORT_STEP) + math.ceil(other / SHORT_STEP)
                 for person in own:
                     rating = stat(person, "exp") + exploration_bonus(person, record.fleets > 0)
                     need = SUCCESS_AT - rating + penalty
