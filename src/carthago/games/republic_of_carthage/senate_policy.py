@@ -8,16 +8,25 @@ State Treasury runs low, recruits when a war needs more) and votes by the same m
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
+from carthago.games.republic_of_carthage import assassination, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
-from carthago.games.republic_of_carthage import voting
-from carthago.games.republic_of_carthage.forces import at_home, forces_on, veterans_at_home
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import (
+    CARAVAN,
+    at_home,
+    forces_on,
+    veterans_at_home,
+)
+from carthago.games.republic_of_carthage.specials import exploration_bonus
 from carthago.games.republic_of_carthage.state import (
+    CARDS,
     NEUTRAL_ROLES,
     UNITS,
     WAR_ACTIVE,
@@ -31,6 +40,10 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
 RATINGS = ("mil", "inf", "ora", "pop", "loy")
+SUCCESS_AT = next(row.low for row in C.exploration_table if row.result == "success")
+"""The lowest Exploration total that succeeds (§6.6.1, the Exploration table)."""
+SHORT_STEP = 5
+"""The shortfall penalty: 1 per 5 counters, or part of 5, short of the card's number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +55,12 @@ class Role:
     war_margin: int
     prosecutes: bool
     buy: int
+    tyrant: tuple[bool, bool]
+    """Murders another faction's would-be Suffete for Life: (standard rule, §8 rule)."""
+    rival: tuple[int, int]
+    """Murders the most influential rival from this Influence (0: never): (standard, §8)."""
+    explore_need: int
+    explore_reserve: int
 
 
 def _load() -> dict[str, Role]:
@@ -60,7 +79,19 @@ def _load() -> dict[str, Role]:
             field(entry, "war_margin", int, where),
             field(entry, "prosecutes", bool, where),
             field(entry, "buy", int, where),
+            (
+                field(entry, "tyrant_standard", bool, where),
+                field(entry, "tyrant_optional", bool, where),
+            ),
+            (
+                field(entry, "rival_standard", int, where),
+                field(entry, "rival_optional", int, where),
+            ),
+            field(entry, "explore_need", int, where),
+            field(entry, "explore_reserve", int, where),
         )
+        if min(*roles[name].rival, roles[name].explore_need, roles[name].explore_reserve) < 0:
+            raise ComponentDataError(f"{where}: thresholds and reserves must not be negative")
     if set(roles) != set(NEUTRAL_ROLES):
         raise ComponentDataError(f"senate_policy.toml must give every role {NEUTRAL_ROLES}")
     return roles
@@ -117,6 +148,8 @@ class SenatePolicy:
         if not state.proposal:
             return self._kind(state, faction, role, legal)
         kind = state.proposal[0]
+        if kind == P.EXPEDITION:
+            return self._expedition_step(state, faction, legal)
         persons = [a - SA.PERSON for a in legal if SA.PERSON <= a < SA.PERSON + 100]
         counts = [a - SA.COUNT for a in legal if SA.COUNT <= a < SA.COUNT + SA.MAX_COUNT]
         if persons:
@@ -161,6 +194,8 @@ class SenatePolicy:
             return SA.kind(P.TAX_UP)
         if P.RECRUIT in kinds and self._needs_troops(state) and self._affordable(state, role):
             return SA.kind(P.RECRUIT)
+        if P.EXPEDITION in kinds and self.expedition(state, faction) is not None:
+            return SA.kind(P.EXPEDITION)
         if P.CONCESSION in kinds:
             return SA.kind(P.CONCESSION)
         return SA.PASS
@@ -230,7 +265,101 @@ class SenatePolicy:
         vetoes = [a for a in legal if SA.VETO <= a < SA.RESERVE]
         if vetoes and accused >= 0 and state.owner[accused] == faction:
             return vetoes[0]
-        return SA.PASS
+        return self._assassination(state, faction, legal)
+
+    # -- assassinations (§6.5.9, §8) -------------------------------------------------------
+
+    def _tyrants(self, state: S, faction: int) -> list[int]:
+        """Another faction's candidate for Suffete for Life on the floor, and a Suffete for
+        Life elected this turn (his faction wins at the end of the turn if he lives, §7)."""
+        found = []
+        if state.proposal and state.proposal[0] == P.LIFE and len(state.proposal) > 1:
+            found.append(state.proposal[1])
+        if state.life_suffete >= 0 and state.life_turn == state.turn:
+            found.append(state.life_suffete)
+        return [p for p in found if state.owner[p] not in (faction, -1)]
+
+    def assassination_target(self, state: S, faction: int, targets: set[int]) -> int:
+        """Whom the Neutral ``faction`` tries to murder among ``targets``, or -1: a
+        would-be tyrant if its role strikes at him under the rule in use, else the most
+        influential rival once he reaches its role's threshold (docs)."""
+        role = role_of(state, faction)
+        rule = 1 if assassination.optional(state) else 0
+        if role.tyrant[rule]:
+            tyrants = [p for p in self._tyrants(state, faction) if p in targets]
+            if tyrants:
+                return tyrants[0]
+        threshold = role.rival[rule]
+        rivals = [p for p in targets if threshold and state.inf[p] >= threshold]
+        return min(rivals, key=lambda p: (-state.inf[p], family_of(p), p), default=-1)
+
+    def _assassination(self, state: S, faction: int, legal: list[int]) -> int:
+        attempts = [assassination.decode(a) for a in legal if a >= SA.ASSASSINATE]
+        target = self.assassination_target(state, faction, {t for _, t in attempts})
+        if target < 0:
+            return SA.PASS
+        leader = state.faction_leader[faction]
+        # The knife goes to the Senator it can best spare: not the Faction Leader (who holds
+        # the faction's Traders), not an officer (the Senate needs him), the least Influence.
+        assassin = min(
+            (a for a, t in attempts if t == target),
+            key=lambda p: (p == leader, not P.free_of_office(state, p), state.inf[p], p),
+        )
+        return assassination.attempt(assassin, target)
+
+    # -- expeditions (§6.5.7 Send Expedition) ------------------------------------------------
+
+    def expedition(self, state: S, faction: int) -> tuple[int, int, int, int] | None:
+        """The expedition the Neutral ``faction`` proposes as PM, or None: (card, commander,
+        unit, number). Its own Senator free of office with the best Exploration goes (the
+        Influence of the command and of Success is his), with as many counters as the State
+        Treasury pays above the role's reserve, up to the card's number; only when the roll he
+        needs for Success is within the role's limit and no expedition pursues the card."""
+        role = role_of(state, faction)
+        if not role.explore_need:
+            return None
+        own = [p for p in P.office_candidates(state) if state.owner[p] == faction]
+        pursued = {force.exploration for force in state.forces}
+        budget = state.treasury - role.explore_reserve
+        best: tuple[int, int, int, int, int] | None = None
+        for card in P.explorations(state):
+            if card in pursued:
+                continue
+            record = C.explorations[CARDS[card].id]
+            for unit in P.expedition_units(card):
+                printed = record.caravans if unit == CARAVAN else record.fleets
+                number = max(
+                    (
+                        n
+                        for n in range(1, printed + 1)
+                        if P._expedition_cost(state, unit, n) <= budget
+                    ),
+                    default=0,
+                )
+                if not number:
+                    continue
+                other = record.fleets if unit == CARAVAN else record.caravans
+                # The other kind of counter the card asks for (if any) is not sent at all.
+                penalty = math.ceil((printed - number) / SHORT_STEP) + math.ceil(other / SHORT_STEP)
+                for person in own:
+                    rating = stat(person, "exp") + exploration_bonus(person, record.fleets > 0)
+                    need = SUCCESS_AT - rating + penalty
+                    plan = (need, card, person, unit, number)
+                    if need <= role.explore_need and (best is None or plan < best):
+                        best = plan
+        if best is None or P.was_rejected(state, [P.EXPEDITION, *best[1:]]):
+            return None
+        return best[1:]
+
+    def _expedition_step(self, state: S, faction: int, legal: list[int]) -> int:
+        plan = self.expedition(state, faction)
+        position = len(state.proposal) - 1
+        if plan is not None:
+            value = plan[position]
+            wanted = (SA.item, SA.person, SA.item, SA.count)[position](value)
+            if wanted in legal:
+                return wanted
+        return legal[0]
 
     def consent(self, state: S) -> int:
         """A prosecutor's owner agrees unless the accused is his own; a Committee member whose
@@ -280,9 +409,16 @@ class SenatePolicy:
         if kind == P.COMMITTEE:
             return state.owner[proposal[2]] == faction or proposer == faction
         if kind in (P.MINOR, P.MAJOR):
-            return state.owner[proposal[1]] != faction and (
-                role.prosecutes or state.owner[proposal[2]] == faction
-            )
+            accused = state.owner[proposal[1]]
+            if accused == faction:
+                return False
+            if proposal[2] == P.NONE:  # the trial of a caught assassin's Faction Leader
+                attempts = state.attempts
+                victims = [
+                    attempts[i + 1] for i in range(0, len(attempts), 2) if attempts[i] == accused
+                ]
+                return role.prosecutes or faction in victims
+            return role.prosecutes or state.owner[proposal[2]] == faction
         if kind == P.GOVERNOR_KIND:
             return True
         if kind == P.TAX_UP:

@@ -16,6 +16,11 @@ def proposal_text(state: S) -> str | None:
     return P.text(state, state.proposal) if state.proposal else None
 
 
+def proposal_kind(state: S) -> str | None:
+    """The kind of the proposal under way (for learners: its text names it only in words)."""
+    return P.KIND_NAMES[state.proposal[0]] if state.proposal else None
+
+
 def ballots(state: S) -> list[dict[str, Any]]:
     if not state.ballots:
         return []

@@ -250,13 +250,19 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
 def _senate(state: S) -> dict[str, Any]:
     """The Senate's open business: who presides, the proposal and its ballots (all public)."""
     from carthago.games.republic_of_carthage.senate import presiding
-    from carthago.games.republic_of_carthage.senate_view import ballots, failed, proposal_text
+    from carthago.games.republic_of_carthage.senate_view import (
+        ballots,
+        failed,
+        proposal_kind,
+        proposal_text,
+    )
 
     chair = presiding(state) if state.pm >= 0 else -1
     return {
         "presiding": describe_person(chair) if chair >= 0 else None,
         "crisis": bool(state.crisis) if state.pm >= 0 else None,
         "proposal": proposal_text(state),
+        "proposal_kind": proposal_kind(state),
         "ballots": ballots(state),
         "rejected": failed(state),
         "tax_changed": state.tax_turn == state.turn,
