@@ -248,3 +248,19 @@ def test_cards_in_force_persuasion_and_auction_are_encoded() -> None:
 
     _changes(state, "auction", auction)
     assert _section(state, "auction")[:3] == [1.0, 0.2, 1.0]
+
+
+def test_a_mercenary_contract_waiting_for_its_battle_is_encoded() -> None:
+    state = first_turn()
+    commander = state.faction_leader[0]
+    units = [0] * len(state.unit_pool)
+    units[LEGION] = 2
+    war = WAR_INDEX["TUNISIA"]
+    state.forces = (Force(war, -1, (commander,), tuple(units), (0,) * len(units), state.turn),)
+
+    def hire(s: S) -> None:
+        s.hired = [commander]
+
+    _changes(state, "cards_in_force", hire)
+    slot = 2 * len(tensor.COMMODITY_INDEX) + len(tensor.ROLL_CARDS) * tensor.F
+    assert _section(state, "cards_in_force")[slot] == 1 / tensor.MERCENARY_COPIES

@@ -17,6 +17,7 @@ from carthago.core.game import Game
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.proposals import KIND_NAMES
+from carthago.games.republic_of_carthage.senate_intrigues import MERCENARIES, copies
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -67,6 +68,7 @@ HAND_INDEX = _index(
     + [ref.id for ref in CARDS if ref.kind == "statesman"]
 )
 ROLL_CARDS = _index(["Fair Winds", "Sacred Band"])
+MERCENARY_COPIES = copies(MERCENARIES)
 
 F = MAX_FACTIONS
 SECTIONS: tuple[tuple[str, int], ...] = (
@@ -80,7 +82,7 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     ("persuasion", 3 + (F + 1) + F),
     ("auction", 2 + F),
     ("votes", F),
-    ("cards_in_force", 2 * len(COMMODITY_INDEX) + len(ROLL_CARDS) * F),
+    ("cards_in_force", 2 * len(COMMODITY_INDEX) + len(ROLL_CARDS) * F + 1),
     ("own_hand", len(HAND_INDEX)),
     # Senate
     ("senate", F + 1 + len(KIND_INDEX) + F + 2 + (F + 1) + F),
@@ -239,6 +241,8 @@ def _forum(
             tail[at + 2 * COMMODITY_INDEX[text[: -len(" worth double")]]] = 1.0
         elif text.endswith(" worth half"):
             tail[at + 2 * COMMODITY_INDEX[text[: -len(" worth half")]] + 1] = 1.0
+        elif text.startswith("Mercenary Contract with "):
+            tail[at + 2 * len(COMMODITY_INDEX) + len(ROLL_CARDS) * F] += 1 / MERCENARY_COPIES
         else:
             card, _, name = text.partition(" for ")
             slot = at + 2 * len(COMMODITY_INDEX) + len(ROLL_CARDS) * faction_index[name]
