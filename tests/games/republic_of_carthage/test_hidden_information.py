@@ -128,3 +128,23 @@ def test_private_log_lines_name_draws_only_for_the_drawer() -> None:
     public = " ".join(state.log(None))
     assert not any(f"draws {n} " in public for n in names)
     assert any("draws" in line and "from trade stack" in line for line in state.log(0))
+
+
+def test_a_holder_tells_identical_copies_apart_and_nobody_else_does() -> None:
+    """Actions name a hand card by its number (``Public Outcry (card n): veto``), so a player
+    who holds one copy of a card must see which one; the others must not."""
+    state = first_turn(3, 1)
+    outcries = [c for c in range(len(CARDS)) if CARDS[c].id.startswith("PUBLIC-OUTCRY")]
+    assert len({CARDS[c].id for c in outcries}) == 1 < len(outcries)
+    held, spare = outcries[:2]
+    snapshot = state.to_dict()
+    snapshot["state"]["card_loc"][held] = HAND + 0
+    snapshot["state"]["card_loc"][spare] = DECK
+    one = _restore(state, snapshot)
+    snapshot["state"]["card_loc"][held], snapshot["state"]["card_loc"][spare] = DECK, HAND + 0
+    other = _restore(state, snapshot)
+    assert held in one.observation(0)["factions"][0]["hand_cards"]
+    assert spare in other.observation(0)["factions"][0]["hand_cards"]
+    assert one.observation(0) != other.observation(0)
+    assert one.observation(1) == other.observation(1)
+    assert one.observation(None) == other.observation(None)

@@ -118,6 +118,9 @@ def _faction(state: S, faction: int, viewer: int | None) -> dict[str, Any]:
         "treasury": state.faction_treasury[faction] if own else None,
         "hand_size": len(hand),
         "hand": sorted(_card_name(c) for c in hand) if open_hand else None,
+        # The actions name a hand card by its number, so the holder must see which copy of a
+        # card he holds: else two states he cannot tell apart would offer different actions.
+        "hand_cards": hand if open_hand else None,
         "trade_backs": _trade_backs(state, faction),
         "trade_cards": (
             [commodity_name(c) for c, _, _ in state.trade_hands[faction]] if open_hand else None
