@@ -178,6 +178,17 @@ def _leader(state: S, card: int) -> None:
         state.note(f"Enemy Leader {name} appears and waits in the Leaders area")
 
 
+def leaders_stand_down(state: S, family: str) -> None:
+    """Active Enemy Leaders of ``family`` with no matching war left on the board go back to the
+    Leaders area (§6.5.7 Sue for peace)."""
+    if wars_of(state, family):
+        return
+    for leader, data in enumerate(LEADERS):
+        if data.family == family and state.leader_status[leader] == LEADER_ACTIVE:
+            state.leader_status[leader] = LEADER_INACTIVE
+            state.note(f"Enemy Leader {data.name} has no war left and becomes Inactive")
+
+
 def _war(state: S, card: int) -> None:
     war = WAR_INDEX[CARDS[card].id]
     data = WARS[war]
