@@ -174,13 +174,17 @@ def test_s6_4_2_1_matching_wars_both_become_active_and_armies_desert() -> None:
     assert sum(state.reserve) == reserve + 1
 
 
-def test_s6_4_2_1_recruited_armies_desert_before_unrecruited() -> None:
+def test_s6_4_2_1_a_deserting_type_leaves_whole_and_loses_veterans_and_loyalty() -> None:
     state = _forum()
     celt = UNIT_INDEX["celtiberian"]
-    state.unit_pool[celt], state.unit_active[celt], state.unit_veteran[celt] = 2, 2, 1
-    assert desert(state, celt, 3, 0) == 3
+    legion = UNIT_INDEX["legion"]
+    state.unit_pool[celt], state.unit_active[celt], state.unit_veteran[celt] = 2, 2, 2
+    person = next(p for p in range(len(state.owner)) if state.owner[p] == 0)
+    state.veteran_of = [celt, person, legion, person, celt, person]
+    assert desert(state, celt, 0) == 4
     assert state.unit_active[celt] == 0 and state.unit_veteran[celt] == 0
-    assert state.unit_pool[celt] == 1 and state.war_deserters[celt] == 3
+    assert state.unit_pool[celt] == 0 and state.war_deserters[celt] == 4
+    assert state.veteran_of == [legion, person]  # §6.5.7: commander loyalty is lost
 
 
 def test_s6_4_2_1_family_card_goes_under_its_statesman_or_to_the_forum() -> None:

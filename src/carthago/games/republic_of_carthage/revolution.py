@@ -72,7 +72,6 @@ from carthago.games.republic_of_carthage.war import (
     COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
-    drop_allegiance,
     forget_person,
     free_captive,
     ransom,
@@ -537,7 +536,7 @@ def _own_veterans(state: S, person: int) -> None:
             continue
         state.unit_active[unit] -= 1
         state.unit_veteran[unit] -= 1
-        drop_allegiance(state, unit, person)
+        F.drop_allegiance(state, unit, person)
         _to_rebels(state, unit, True)
 
 
@@ -739,7 +738,7 @@ def _own_veterans_home(state: S, person: int) -> None:
         if pairs[i + 1] == person and F.veterans_at_home(state, unit) > 0:
             state.unit_active[unit] -= 1
             state.unit_veteran[unit] -= 1
-            drop_allegiance(state, unit, person)
+            F.drop_allegiance(state, unit, person)
             _to_rebels(state, unit, True)
 
 

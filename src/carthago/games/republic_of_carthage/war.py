@@ -24,6 +24,12 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import (
+    allegiance,
+    allegiance_outcomes,
+    allegiance_text,
+    drop_allegiance,
+)
 from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
 from carthago.games.republic_of_carthage.senate_intrigues import take_mercenaries
@@ -210,32 +216,8 @@ def special_numbers(state: S, war: int) -> tuple[set[int], set[int]]:
     return standoff, disaster
 
 
-def allegiance(state: S, unit: int) -> dict[int, int]:
-    """Veterans of ``unit`` by the person they are assigned to (-1: unassigned)."""
-    found: dict[int, int] = {}
-    pairs = state.veteran_of
-    for i in range(0, len(pairs), 2):
-        if pairs[i] == unit:
-            found[pairs[i + 1]] = found.get(pairs[i + 1], 0) + 1
-    unassigned = state.unit_veteran[unit] - sum(found.values())
-    if unassigned > 0:
-        found[-1] = unassigned
-    return found
-
-
 def assign_veteran(state: S, unit: int, person: int) -> None:
     state.veteran_of += [unit, person]
-
-
-def drop_allegiance(state: S, unit: int, person: int) -> None:
-    """Forget one Veteran of ``unit`` assigned to ``person`` (-1: an unassigned one)."""
-    if person < 0:
-        return
-    pairs = state.veteran_of
-    for i in range(0, len(pairs), 2):
-        if pairs[i] == unit and pairs[i + 1] == person:
-            del pairs[i : i + 2]
-            return
 
 
 def forget_person(state: S, person: int) -> None:
@@ -539,11 +521,6 @@ stage(
 )
 
 
-def _allegiance_outcomes(state: S) -> list[tuple[int, float]]:
-    """Which Veteran of the drawn type is lost: by whom it follows (0 unassigned, else p + 1)."""
-    return weighted({p + 1: n for p, n in allegiance(state, state.ctx[C_TIE]).items()})
-
-
 def _lose_veteran(state: S, outcome: int) -> None:
     unit = state.ctx[C_TIE]
     drop_allegiance(state, unit, outcome - 1)
@@ -557,8 +534,8 @@ stage(
     Stage(
         lambda s: -1,
         _lose_veteran,
-        lambda s, a: f"the Veteran following {a - 1}" if a else "an unassigned Veteran",
-        outcomes=_allegiance_outcomes,
+        lambda s, a: allegiance_text(a),
+        outcomes=lambda s: allegiance_outcomes(s, s.ctx[C_TIE]),
     ),
 )
 
