@@ -174,6 +174,26 @@ def test_s6_4_2_1_matching_wars_both_become_active_and_armies_desert() -> None:
     assert sum(state.reserve) == reserve + 1
 
 
+def test_s6_4_2_1_mercenary_pay_act_buys_deserters_back_to_the_force_pool() -> None:
+    state = _forum()
+    campanian = UNIT_INDEX["campanian"]
+    sicilian_4 = WAR_INDEX["SICILIAN-4"]
+    state.card_loc[_card("law", "MERCENARY-PAY")] = IN_PLAY
+    state.treasury = 25
+    _draw(state, _card("war", "SICILIAN-4"))
+    assert state.treasury == 5  # 10T for each of the two the Treasury can afford
+    assert state.unit_pool[campanian] == 2 and state.unit_unavailable[campanian] == 1
+    assert state.war_deserters[sicilian_4 * len(state.unit_pool) + campanian] == 1
+
+
+def test_s6_4_2_1_without_the_mercenary_pay_act_deserters_cost_nothing() -> None:
+    state = _forum()
+    campanian = UNIT_INDEX["campanian"]
+    state.treasury = 25
+    _draw(state, _card("war", "SICILIAN-4"))
+    assert state.treasury == 25 and state.unit_pool[campanian] == 0
+
+
 def test_s6_4_2_1_a_deserting_type_leaves_whole_and_loses_veterans_and_loyalty() -> None:
     state = _forum()
     celt = UNIT_INDEX["celtiberian"]

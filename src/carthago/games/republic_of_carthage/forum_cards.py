@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.laws import MERCENARY_PAY, deserters_paid
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import Stage, stage, weighted
 from carthago.games.republic_of_carthage.state import (
@@ -219,6 +220,15 @@ def _war(state: S, card: int) -> None:
         gone = desert(state, unit, war)
         if gone:
             state.note(f"All {UNITS[unit].name} ({gone}) desert until the {data.name} is won")
+        paid = deserters_paid(state, gone)
+        if paid:
+            state.unit_unavailable[unit] -= paid
+            state.unit_pool[unit] += paid
+            state.war_deserters[war * len(UNITS) + unit] -= paid
+            state.note(
+                f"Mercenary Pay Act: the State Treasury pays {paid * MERCENARY_PAY}T and "
+                f"{paid} {UNITS[unit].name} return to the Force Pool"
+            )
     state.ctx = list(data.appear_removes_trade)
     _next_removal(state)
 
