@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
@@ -24,6 +26,7 @@ from carthago.games.republic_of_carthage.state import (
     UNIT_INDEX,
     UNITS,
     family_of,
+    stat,
 )
 from tests.games.republic_of_carthage.combat_support import (
     S,
@@ -335,10 +338,35 @@ def test_s6_7_3_a_senate_victory_crushes_the_revolt() -> None:
     forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
     start_combat(state)
     chance(state, 18)
-    while state.stage == "war_loss" or state.stage == "war_chit":
-        chance(state, 2 * LEGION if state.stage == "war_loss" else CHIT_NONE)
+    while state.stage in ("war_loss", "war_rebel_loss", "war_chit"):
+        chance(state, CHIT_NONE if state.stage == "war_chit" else 2 * LEGION)
     assert state.rebels == [] and state.ploc[rebel] != REBEL
     assert not state.is_terminal()
+
+
+def test_s6_7_3_rebel_losses_are_drawn_at_random_like_the_senates() -> None:
+    state = quiet_state()
+    _rebellion(state)
+    celt = UNIT_INDEX["celtiberian"]
+    state.rebel_units[LEGION], state.rebel_veterans[LEGION], state.rebel_units[celt] = 3, 1, 1
+    [general] = commanders(state)
+    state.unit_active[LEGION] = 6
+    forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
+    start_combat(state)
+    # A total of 10 is a Stalemate losing 3 counters on each side.
+    chance(state, 10 - stat(general, "mil") - 6 + W.rebel_strength(state))
+    while state.stage == "war_loss":
+        chance(state, 2 * LEGION)
+    assert state.stage == "war_rebel_loss"
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {2 * LEGION: 0.5, 2 * LEGION + 1: 0.25, 2 * celt: 0.25}
+    )
+    pool = state.unit_pool[LEGION], state.unit_pool[celt]
+    chance(state, 2 * celt, 2 * LEGION + 1, 2 * LEGION)
+    assert state.rebel_units[celt] == 0 and state.rebel_units[LEGION] == 1
+    assert state.rebel_veterans[LEGION] == 0
+    assert (state.unit_pool[LEGION], state.unit_pool[celt]) == (pool[0] + 2, pool[1] + 1)
+    assert state.stage == "war_chit"
 
 
 def test_s6_7_3_a_senate_defeat_makes_the_rebel_win_at_the_end_of_the_turn() -> None:
@@ -400,7 +428,8 @@ def test_s6_7_3_rebels_are_a_war_for_the_four_war_limit() -> None:
     forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=1), (0,) * len(UNITS), 1))
     start_combat(state)
     chance(state, 12)
-    while not state.is_terminal() and state.stage in ("war_loss", "war_chit", "war_veteran"):
+    fighting = ("war_loss", "war_rebel_loss", "war_chit", "war_veteran")
+    while not state.is_terminal() and state.stage in fighting:
         chance(state, state.chance_outcomes()[0][0])
     assert state.ended == "four active wars"
 

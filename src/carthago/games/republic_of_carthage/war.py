@@ -108,7 +108,9 @@ _TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
 C_WAR, C_LEFT, C_ARRIVED, C_NAVAL, C_RESULT, C_LOSSES, C_CHITS, C_LOST, C_STEP, C_TIE = range(10)
 C_FAVOUR = 10
 """The Favour of Baal Hammon bonus given to the roll about to be made."""
-CTX_SIZE = 11
+C_REBEL_LOSSES = 11
+"""Rebel armies still to draw as lost (§6.7.3: the rebels lose as many as the Senate)."""
+CTX_SIZE = 12
 TIE_HOLDER, TIE_VETERAN = 0, 1
 
 
@@ -453,8 +455,8 @@ def _roll(state: S, roll: int) -> None:
     state.ctx[C_LOST] = losses
     state.ctx[C_CHITS] = losses if result != DEFEAT else 0
     state.note(f"{RESULT_NAMES[result]}: {losses} counter(s) lost")
-    if war == REBEL_WAR:
-        _rebel_losses(state, losses if result != DEFEAT or losses < size else 0)
+    if war == REBEL_WAR and (result != DEFEAT or losses < size):
+        state.ctx[C_REBEL_LOSSES] = min(losses, sum(state.rebel_units))
     state.stage = "war_loss"
 
 
@@ -462,24 +464,6 @@ stage(
     "war_roll",
     Stage(lambda s: -1, _roll, lambda s, a: f"roll {a}", outcomes=lambda s: dice_outcomes(3)),
 )
-
-
-def _rebel_losses(state: S, losses: int) -> None:
-    """§6.7.3: but for an "all" result, the rebels lose as many armies as the Senate's force;
-    the rebels lose recruits before Veterans, the most numerous type first."""
-    for _ in range(losses):
-        recruits = [state.rebel_units[u] - state.rebel_veterans[u] for u in range(len(UNITS))]
-        if any(recruits):
-            unit = max(range(len(UNITS)), key=lambda u: recruits[u])
-        elif any(state.rebel_units):
-            unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u])
-            state.rebel_veterans[unit] -= 1
-        else:
-            return
-        state.rebel_units[unit] -= 1
-        state.unit_pool[unit] += 1
-    if losses:
-        state.note(f"The rebels lose {losses} armies")
 
 
 # -- losses ----------------------------------------------------------------------------------
@@ -501,7 +485,7 @@ def _loss_actor(state: S) -> int:
 
 def _lose(state: S, outcome: int) -> None:
     if state.ctx[C_LOSSES] == 0:
-        state.stage = "war_chit"
+        state.stage = "war_rebel_loss"
         return
     unit, veteran = divmod(outcome, 2)
     state.ctx[C_LOSSES] -= 1
@@ -536,6 +520,39 @@ stage(
         _lose_veteran,
         lambda s, a: allegiance_text(a),
         outcomes=lambda s: allegiance_outcomes(s, s.ctx[C_TIE]),
+    ),
+)
+
+
+def _rebel_loss_outcomes(state: S) -> list[tuple[int, float]]:
+    """A lost rebel army drawn at random, as the Senate's (§6.6.2 Losing Armies)."""
+    counts: dict[int, int] = {}
+    for unit in ARMIES:
+        counts[2 * unit] = state.rebel_units[unit] - state.rebel_veterans[unit]
+        counts[2 * unit + 1] = state.rebel_veterans[unit]
+    return weighted(counts)
+
+
+def _lose_rebel(state: S, outcome: int) -> None:
+    """§6.7.3: but for an "all" result, the rebels lose as many armies as the Senate's force."""
+    if state.ctx[C_REBEL_LOSSES] == 0:
+        state.stage = "war_chit"
+        return
+    unit, veteran = divmod(outcome, 2)
+    state.ctx[C_REBEL_LOSSES] -= 1
+    state.rebel_units[unit] -= 1
+    state.rebel_veterans[unit] -= veteran
+    state.unit_pool[unit] += 1
+    state.note(f"The rebels lose: {'Veteran ' if veteran else ''}{UNITS[unit].name}")
+
+
+stage(
+    "war_rebel_loss",
+    Stage(
+        lambda s: -1 if s.ctx[C_REBEL_LOSSES] > 0 else AUTO,
+        _lose_rebel,
+        lambda s, a: f"the rebels lose {UNITS[a // 2].id}{' veteran' if a % 2 else ''}",
+        outcomes=_rebel_loss_outcomes,
     ),
 )
 
