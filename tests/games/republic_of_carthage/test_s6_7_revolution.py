@@ -233,6 +233,44 @@ def test_s6_7_3_veterans_follow_their_commander_without_a_roll() -> None:
     assert state.rebel_veterans[LEGION] == 1 and state.veteran_of == []
 
 
+def test_s6_7_3_veterans_of_other_commanders_join_at_their_owners_discretion() -> None:
+    state = quiet_state()
+    [person] = commanders(state)
+    [first] = commanders(state, 1, faction=1)
+    [second] = commanders(state, 1, faction=2)
+    victorious(state, [person], legions=2, vets=2)
+    state.veteran_of = [LEGION, first, LEGION, second]
+    revolution(state)
+    state.apply_action(K.REVOLT)
+    # Whose Veteran is decided on first is drawn among the Veterans of the type.
+    assert state.stage == "revolution_veteran_draw"
+    assert dict(state.chance_outcomes()) == {first + 1: 0.5, second + 1: 0.5}
+    chance(state, first + 1)
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 1
+    assert state.legal_actions() == [K.LOYAL, K.JOIN]
+    state.apply_action(K.JOIN)
+    assert state.rebel_veterans[LEGION] == 1 and state.veteran_of == [LEGION, second]
+    # The last one can only follow the second commander: no draw, his owner decides.
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 2
+    state.apply_action(K.LOYAL)
+    while state.stage == "revolution_accomplice":
+        state.apply_action(K.LOYAL)
+    assert state.rebel_units[LEGION] == 1 and state.unit_active[LEGION] == 1
+    assert state.unit_veteran[LEGION] == 1 and state.veteran_of == [LEGION, second]
+
+
+def test_s6_7_3_an_unassigned_veteran_rolls_like_a_recruit() -> None:
+    state = quiet_state()
+    [person] = commanders(state)
+    victorious(state, [person], legions=1, vets=1)
+    revolution(state)
+    state.apply_action(K.REVOLT)
+    assert state.stage == "revolution_allegiance"
+    state.apply_action(K.ROLL)
+    chance(state, 6)
+    assert state.rebel_veterans[LEGION] == 1 and state.unit_veteran[LEGION] == 0
+
+
 def test_s6_7_3_accomplices_join_the_rebel() -> None:
     state = quiet_state()
     rebel, friend = commanders(state, 2)
@@ -452,6 +490,30 @@ def test_s9_imperials_revolt_with_a_strong_force() -> None:
     state, person = _neutral_victor("Imperials", legions=14)
     revolution(state)
     assert state.rebels[:2] == [state.owner[person], person]
+
+
+def test_s9_imperials_send_their_veterans_to_their_own_revolt_only() -> None:
+    state, person = _neutral_victor("Imperials", legions=14)
+    faction = state.owner[person]
+    friend = next(
+        p for p in state.faction_persons(faction) if p != person and state.ploc[p] == CARTHAGE
+    )
+    [stranger] = commanders(state, 1, faction=0)
+    state.unit_veteran[LEGION] += 2  # two of the force's legions are Veterans
+    index = len(state.forces) - 1
+    force = state.forces[index]
+    vets = list(force.veterans)
+    vets[LEGION] = 2
+    forces.replace(state, index, Force(**{**_fields(force), "veterans": tuple(vets)}))
+    state.veteran_of = [LEGION, friend, LEGION, stranger]
+    revolution(state)
+    while state.stage == "revolution_allegiance_roll":
+        chance(state, 1)  # every recruit stays loyal
+    chance(state, friend + 1)
+    assert state.rebel_veterans[LEGION] == 1  # the Imperial Veteran joined at once
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 0
+    state.apply_action(K.LOYAL)
+    assert state.veteran_of == [LEGION, stranger]
 
 
 def test_s9_conservatives_bring_the_armies_home() -> None:

@@ -189,9 +189,13 @@ def allegiance(state: S, unit: int) -> dict[int, int]:
     return found
 
 
-def allegiance_outcomes(state: S, unit: int) -> list[tuple[int, float]]:
-    """Which Veteran of ``unit`` is drawn, by whom it follows (0 unassigned, else p + 1)."""
-    return weighted({p + 1: n for p, n in allegiance(state, unit).items()})
+def allegiance_outcomes(
+    state: S, unit: int, without: tuple[int, ...] = ()
+) -> list[tuple[int, float]]:
+    """Which Veteran of ``unit`` is drawn, by whom it follows (0 unassigned, else p + 1),
+    leaving out the Veterans of the persons ``without``."""
+    found = allegiance(state, unit)
+    return weighted({p + 1: n for p, n in found.items() if p not in without})
 
 
 def allegiance_text(outcome: int) -> str:

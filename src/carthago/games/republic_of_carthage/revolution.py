@@ -89,10 +89,10 @@ LOYAL_UP_TO = {1: 4, 2: 3}
 """§6.7.3 Army Allegiance: the highest roll that stays Loyal, by era."""
 MAX_ADDED = 5
 """Talents beyond +5 cannot change a d6 allegiance roll."""
-REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 2 + 4)
+REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4)
 """Per turn: reactions, ransoms, revolt and joining decisions and accomplices per person; a
-play or discard per card; per army counter its added talents and roll, or its bribery draw,
-two bids and a tie."""
+play or discard per card; per army counter whom it follows, its added talents and roll (or
+its owner's decision), its bribery draw, two bids and a tie."""
 MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
 SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
 
@@ -370,8 +370,10 @@ stage(
 # -- 4. Return or revolt (§6.7.3) ------------------------------------------------------------
 
 # state.ctx while a commander considers revolt: the holder, the deciding stage's person, the
-# army type being rolled for, talents added to its roll, whether it is a Veteran.
-R_HOLDER, R_PERSON, R_UNIT, R_ADDED, R_VETERAN = range(5)
+# type of the army being decided on, talents added to its roll, whom it follows (RECRUIT, -1 an
+# unassigned Veteran, else the person); then the force's armies still to decide (two rows).
+R_HOLDER, R_PERSON, R_UNIT, R_ADDED, R_FOLLOWS = range(5)
+RECRUIT = -2
 
 
 def _victorious(state: S, holder: int) -> int:
@@ -490,7 +492,7 @@ def _revolt_decision(state: S, action: int) -> None:
     if (others and state.owner[others[0]] == faction) or (others and suffete(state, person)):
         state.stage = "revolution_co_commander"
         return
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 def _revolt_neutral(state: S) -> int:
@@ -540,15 +542,6 @@ def _own_veterans(state: S, person: int) -> None:
         _to_rebels(state, unit, True)
 
 
-def _trim_allegiance(state: S, unit: int) -> None:
-    """A Veteran that rebelled on a roll: drop one allegiance of its type if the Senate's
-    remaining Veterans of that type could no longer carry them all."""
-    pairs = state.veteran_of
-    listed = [i for i in range(0, len(pairs), 2) if pairs[i] == unit]
-    if len(listed) > state.unit_veteran[unit]:
-        del pairs[listed[-1] : listed[-1] + 2]
-
-
 def _to_rebels(state: S, unit: int, veteran: bool) -> None:
     state.rebel_units[unit] += 1
     if veteran:
@@ -572,7 +565,7 @@ def _co_commander(state: S, action: int) -> None:
             if pairs[i + 1] == other and _pending_vets(state)[unit] > 0:
                 state.ctx[5 + len(UNITS) + unit] -= 1
                 state.ctx[5 + unit] -= 1
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 def _co_actor(state: S) -> int:
@@ -599,20 +592,106 @@ def _join_neutral(state: S, faction: int) -> int:
     return K.JOIN if own and policy(state, faction).join_revolt else K.LOYAL
 
 
-def _next_army(state: S) -> int:
-    """The next army type to roll for (recruits, then unassigned Veterans), or -1."""
+def _force(state: S) -> Force:
+    return state.forces[_victorious(state, state.ctx[R_HOLDER])]
+
+
+def _follower_outcomes(state: S) -> list[tuple[int, float]]:
+    """Whom the next Veteran follows: drawn among the Veterans of its type, leaving out the
+    force's commanders', who were counted out of the force first."""
+    return F.allegiance_outcomes(state, state.ctx[R_UNIT], _force(state).commanders)
+
+
+def _next_army(state: S) -> None:
+    """The next army of the force: its recruits roll first, then each Veteran not accounted
+    for: whom it follows is drawn when Veterans of its type follow several (§6.7.3)."""
     units, vets = _pending_units(state), _pending_vets(state)
     for unit in range(len(UNITS)):
-        if units[unit] > 0:
-            return unit
-    del vets
-    return -1
+        if units[unit] > vets[unit]:
+            state.ctx[R_UNIT], state.ctx[R_FOLLOWS] = unit, RECRUIT
+            state.stage = "revolution_allegiance"
+            return
+    for unit in range(len(UNITS)):
+        if vets[unit] > 0:
+            state.ctx[R_UNIT] = unit
+            outcomes = _follower_outcomes(state)
+            if len(outcomes) > 1:
+                state.stage = "revolution_veteran_draw"
+            else:
+                _follows(state, outcomes[0][0] - 1 if outcomes else -1)
+            return
+    _accomplices(state)
 
 
-def _allegiance_actor(state: S) -> int:
-    if _next_army(state) < 0:
-        return AUTO
-    return state.owner[state.ctx[R_PERSON]]
+auto("revolution_next_army", _next_army)
+
+
+def _follows(state: S, person: int) -> None:
+    """A Veteran assigned to another commander joins at his owner's discretion; an unassigned
+    one (or one whose commander has no faction) rolls like a recruit (§6.7.3)."""
+    state.ctx[R_FOLLOWS] = person
+    owned = person >= 0 and state.owner[person] >= 0
+    state.stage = "revolution_veteran_owner" if owned else "revolution_allegiance"
+
+
+stage(
+    "revolution_veteran_draw",
+    Stage(
+        lambda s: -1,
+        lambda s, a: _follows(s, a - 1),
+        lambda s, a: F.allegiance_text(a),
+        outcomes=_follower_outcomes,
+    ),
+)
+
+
+def _take_pending(state: S) -> tuple[int, bool]:
+    """The army decided on leaves the force's pending rows: its type and whether a Veteran."""
+    unit = state.ctx[R_UNIT]
+    veteran = state.ctx[R_FOLLOWS] != RECRUIT
+    state.ctx[5 + unit] -= 1
+    if veteran:
+        state.ctx[5 + len(UNITS) + unit] -= 1
+    return unit, veteran
+
+
+def _rebels_take(state: S, unit: int, veteran: bool) -> None:
+    """The army leaves the Senate for the rebels; a Veteran forgets whom it followed."""
+    state.unit_active[unit] -= 1
+    if veteran:
+        state.unit_veteran[unit] -= 1
+        F.drop_allegiance(state, unit, state.ctx[R_FOLLOWS])
+    _to_rebels(state, unit, veteran)
+
+
+def _veteran_owner(state: S, action: int) -> None:
+    unit, veteran = _take_pending(state)
+    follows = describe_person(state.ctx[R_FOLLOWS])
+    if action == K.JOIN:
+        state.note(f"The Veteran {UNITS[unit].name} of {follows} is sent to join the revolt")
+        _rebels_take(state, unit, veteran)
+    else:
+        state.note(f"The Veteran {UNITS[unit].name} of {follows} stays loyal")
+    state.stage = "revolution_next_army"
+
+
+def _lend_neutral(state: S) -> int:
+    """A Neutral sends its Veteran to a revolt of its own faction if its role does."""
+    faction = state.owner[state.ctx[R_FOLLOWS]]
+    own = state.rebels[0] == faction
+    return K.JOIN if own and policy(state, faction).lend_veterans else K.LOYAL
+
+
+stage(
+    "revolution_veteran_owner",
+    Stage(
+        lambda s: s.owner[s.ctx[R_FOLLOWS]],
+        _veteran_owner,
+        lambda s, a: "send the Veteran to the revolt" if a == K.JOIN else "keep the Veteran loyal",
+        legal=lambda s: [K.LOYAL, K.JOIN],
+        neutral=_lend_neutral,
+    ),
+)
 
 
 def _allegiance_legal(state: S) -> list[int]:
@@ -623,15 +702,10 @@ def _allegiance_legal(state: S) -> list[int]:
 
 
 def _allegiance(state: S, action: int) -> None:
-    unit = _next_army(state)
-    if unit < 0:
-        _accomplices(state)
-        return
     if action == K.ADD_TALENT:
         state.talents[state.ctx[R_PERSON]] -= 1
         state.ctx[R_ADDED] += 1
         return
-    state.ctx[R_UNIT] = unit
     state.stage = "revolution_allegiance_roll"
 
 
@@ -647,7 +721,7 @@ def _allegiance_neutral(state: S) -> int:
 stage(
     "revolution_allegiance",
     Stage(
-        _allegiance_actor,
+        lambda s: s.owner[s.ctx[R_PERSON]],
         _allegiance,
         lambda s, a: "add 1T to the roll" if a == K.ADD_TALENT else "roll",
         legal=_allegiance_legal,
@@ -657,23 +731,14 @@ stage(
 
 
 def _allegiance_roll(state: S, roll: int) -> None:
-    unit = state.ctx[R_UNIT]
-    person = state.ctx[R_PERSON]
-    veteran = _pending_vets(state)[unit] >= _pending_units(state)[unit]
-    state.ctx[5 + unit] -= 1
-    if veteran:
-        state.ctx[5 + len(UNITS) + unit] -= 1
-    total = roll + state.ctx[R_ADDED] + allegiance_bonus(person)
+    unit, veteran = _take_pending(state)
+    total = roll + state.ctx[R_ADDED] + allegiance_bonus(state.ctx[R_PERSON])
     state.ctx[R_ADDED] = 0
     if total > LOYAL_UP_TO[state.era]:
-        state.unit_active[unit] -= 1
-        if veteran:
-            state.unit_veteran[unit] -= 1
-            _trim_allegiance(state, unit)
-        _to_rebels(state, unit, veteran)
+        _rebels_take(state, unit, veteran)
     else:
         state.note(f"Allegiance roll {total}: a {UNITS[unit].name} stays loyal")
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 stage(
