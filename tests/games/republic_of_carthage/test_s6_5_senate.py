@@ -38,6 +38,7 @@ from carthago.games.republic_of_carthage.state import (
     PROV_FORUM,
     PROV_GOVERNED,
     STATESMAN_INDEX,
+    TABLE_EVENT_INDEX,
     UNIT_INDEX,
     WAR_ACTIVE,
     WAR_INACTIVE,
@@ -974,6 +975,17 @@ def test_s6_5_9_a_roll_of_3_or_4_has_no_effect() -> None:
     _try(state, assassin, target, [4])
     assert state.ploc[target] == CARTHAGE and state.ploc[assassin] == CARTHAGE
     assert state.stage == "senate_floor"  # the floor goes on
+
+
+def test_s6_5_9_evil_omens_lower_the_assassins_roll() -> None:
+    state, assassin, target = _attempt_position()
+    state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
+    _try(state, assassin, target, [5])  # 5 - 1: no effect
+    assert state.ploc[target] == CARTHAGE and state.ploc[assassin] == CARTHAGE
+    state, assassin, target = _attempt_position()
+    state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
+    _try(state, assassin, target, [3])  # 3 - 1: caught
+    assert any(f"{P.describe_person(assassin)} is caught" in e for e in state.log(None))
 
 
 def test_s6_5_9_one_attempt_per_faction_and_per_target_faction_a_turn() -> None:
