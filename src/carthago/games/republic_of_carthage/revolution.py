@@ -454,6 +454,11 @@ def _next_revolt(state: S) -> None:
 auto("revolution_revolt_next", _next_revolt)
 
 
+def _force(state: S) -> Force:
+    """The victorious force whose holder is deciding."""
+    return state.forces[_victorious(state, state.ctx[R_HOLDER])]
+
+
 def _return(state: S, holder: int) -> None:
     index = _victorious(state, holder)
     if index >= 0:
@@ -464,7 +469,7 @@ def _return(state: S, holder: int) -> None:
 
 
 def _revolt_legal(state: S) -> list[int]:
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     return [K.LOYAL, K.REVOLT] if may_revolt(state, force) else [K.LOYAL]
 
 
@@ -497,7 +502,7 @@ def _revolt_decision(state: S, action: int) -> None:
 
 def _revolt_neutral(state: S) -> int:
     """A Neutral revolts only if its role does and the force is strong enough."""
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     wanted = policy(state, state.owner[state.ctx[R_PERSON]]).revolt_min_strength
     if wanted and strength_of(state, force) >= wanted and K.REVOLT in _revolt_legal(state):
         return K.REVOLT
@@ -569,7 +574,7 @@ def _co_commander(state: S, action: int) -> None:
 
 
 def _co_actor(state: S) -> int:
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     other = next(p for p in force.commanders if p != state.ctx[R_PERSON])
     return state.owner[other]
 
@@ -590,10 +595,6 @@ def _join_neutral(state: S, faction: int) -> int:
     """A Neutral joins a revolt of its own faction if its role does."""
     own = bool(state.rebels) and state.rebels[0] == faction
     return K.JOIN if own and policy(state, faction).join_revolt else K.LOYAL
-
-
-def _force(state: S) -> Force:
-    return state.forces[_victorious(state, state.ctx[R_HOLDER])]
 
 
 def _follower_outcomes(state: S) -> list[tuple[int, float]]:
