@@ -13,6 +13,7 @@ from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.revolution import resample_bribe
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
     CAPTURED,
     CARDS,
     CARTHAGE,
@@ -161,6 +162,21 @@ def test_s6_7_2_a_statesman_covers_his_family_card() -> None:
     assert state.owner[statesman] == 0 and state.card_loc[statesman] == IN_PLAY
     assert state.ploc[family] == COVERED and state.under[statesman] == family
     assert state.pop[statesman] == 3
+
+
+def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> None:
+    state = quiet_state()
+    family = next(p for p in state.faction_persons(0) if f"{family_of(p)}A" in STATESMAN_INDEX)
+    statesman = STATESMAN_INDEX[f"{family_of(family)}A"]
+    field_force(state, "TUNISIA", [family], legion=1)
+    state.veteran_of = [LEGION, family]
+    state.generals = [family]
+    state.card_loc[statesman] = HAND + 0
+    revolution(state, hand_of=0)
+    state.apply_action(K.play_card(statesman))
+    assert state.forces[-1].commanders == (statesman,)
+    assert state.ploc[statesman] == AT_WAR and state.ploc[family] == COVERED
+    assert state.veteran_of == [LEGION, statesman] and state.generals == [statesman]
 
 
 def test_s6_7_2_a_trade_concession_is_played_on_a_senator() -> None:

@@ -257,9 +257,32 @@ def play_statesman(state: S, faction: int, card: int) -> None:
                 state.card_holder[index] = card
         if state.faction_leader[faction] == family:
             state.faction_leader[faction] = card
+        _succeed(state, family, card)
         state.under[card] = family
         state.ploc[family] = COVERED
     state.note(f"{state.rg.faction_names[faction]} plays the Statesman {describe_person(card)}")
+
+
+def _succeed(state: S, family: int, card: int) -> None:
+    """The Statesman stands wherever his Family card stood away from Carthage: at the head of
+    his forces and expeditions, over his Veterans, as General, captive or rebel."""
+    state.forces = tuple(
+        replace(force, commanders=tuple(card if p == family else p for p in force.commanders))
+        for force in state.forces
+    )
+    # veteran_of is [unit, person, ...], captives [person, war, ...]: persons at odd and even
+    # places; rebels is [faction, person, ...].
+    for people, first, stride in (
+        (state.veteran_of, 1, 2),
+        (state.captives, 0, 2),
+        (state.rebels, 1, 1),
+        (state.generals, 0, 1),
+        (state.fought, 0, 1),
+        (state.won, 0, 1),
+    ):
+        for i in range(first, len(people), stride):
+            if people[i] == family:
+                people[i] = card
 
 
 def _card_choices(state: S, faction: int) -> list[int]:
