@@ -174,13 +174,37 @@ def test_s6_4_2_1_matching_wars_both_become_active_and_armies_desert() -> None:
     assert sum(state.reserve) == reserve + 1
 
 
-def test_s6_4_2_1_recruited_armies_desert_before_unrecruited() -> None:
+def test_s6_4_2_1_mercenary_pay_act_buys_deserters_back_to_the_force_pool() -> None:
+    state = _forum()
+    campanian = UNIT_INDEX["campanian"]
+    sicilian_4 = WAR_INDEX["SICILIAN-4"]
+    state.card_loc[_card("law", "MERCENARY-PAY")] = IN_PLAY
+    state.treasury = 25
+    _draw(state, _card("war", "SICILIAN-4"))
+    assert state.treasury == 5  # 10T for each of the two the Treasury can afford
+    assert state.unit_pool[campanian] == 2 and state.unit_unavailable[campanian] == 1
+    assert state.war_deserters[sicilian_4 * len(state.unit_pool) + campanian] == 1
+
+
+def test_s6_4_2_1_without_the_mercenary_pay_act_deserters_cost_nothing() -> None:
+    state = _forum()
+    campanian = UNIT_INDEX["campanian"]
+    state.treasury = 25
+    _draw(state, _card("war", "SICILIAN-4"))
+    assert state.treasury == 25 and state.unit_pool[campanian] == 0
+
+
+def test_s6_4_2_1_a_deserting_type_leaves_whole_and_loses_veterans_and_loyalty() -> None:
     state = _forum()
     celt = UNIT_INDEX["celtiberian"]
-    state.unit_pool[celt], state.unit_active[celt], state.unit_veteran[celt] = 2, 2, 1
-    assert desert(state, celt, 3, 0) == 3
+    legion = UNIT_INDEX["legion"]
+    state.unit_pool[celt], state.unit_active[celt], state.unit_veteran[celt] = 2, 2, 2
+    person = next(p for p in range(len(state.owner)) if state.owner[p] == 0)
+    state.veteran_of = [celt, person, legion, person, celt, person]
+    assert desert(state, celt, 0) == 4
     assert state.unit_active[celt] == 0 and state.unit_veteran[celt] == 0
-    assert state.unit_pool[celt] == 1 and state.war_deserters[celt] == 3
+    assert state.unit_pool[celt] == 0 and state.war_deserters[celt] == 4
+    assert state.veteran_of == [legion, person]  # §6.5.7: commander loyalty is lost
 
 
 def test_s6_4_2_1_family_card_goes_under_its_statesman_or_to_the_forum() -> None:

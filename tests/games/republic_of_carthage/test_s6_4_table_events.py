@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from carthago.games.republic_of_carthage import table_events as T
 from carthago.games.republic_of_carthage.forces import Force, send
 from carthago.games.republic_of_carthage.offices import HOME_SUFFETE
@@ -116,6 +118,34 @@ def test_mercenary_mutiny_sends_a_recruited_mercenary_back_to_the_pool() -> None
     assert dict(state.chance_outcomes()) == {camp * 2: 1.0}
     state.apply_action(camp * 2)
     assert state.unit_active[camp] == 1 and state.unit_pool[camp] == 2
+    assert state.stage == "forum_persuade"
+
+
+def test_s6_5_7_a_mutinous_veteran_loses_a_loyalty_drawn_at_random() -> None:
+    state = _forum()
+    camp = UNIT_INDEX["campanian"]
+    first, second = [p for p in range(len(state.owner)) if state.owner[p] >= 0][:2]
+    state.unit_pool[camp], state.unit_active[camp], state.unit_veteran[camp] = 0, 3, 3
+    state.veteran_of = [camp, first, camp, first, camp, second]
+    _event(state, "MERCENARY-MUTINY")
+    assert dict(state.chance_outcomes()) == {camp * 2 + 1: 1.0}
+    state.apply_action(camp * 2 + 1)
+    assert state.stage == "forum_mutiny_allegiance"
+    assert dict(state.chance_outcomes()) == pytest.approx({first + 1: 2 / 3, second + 1: 1 / 3})
+    state.apply_action(second + 1)
+    assert state.veteran_of == [camp, first, camp, first]
+    assert state.unit_veteran[camp] == 2 and state.unit_pool[camp] == 1
+
+
+def test_s6_5_7_a_mutinous_veteran_of_a_single_loyalty_loses_it_without_a_draw() -> None:
+    state = _forum()
+    camp = UNIT_INDEX["campanian"]
+    first = next(p for p in range(len(state.owner)) if state.owner[p] >= 0)
+    state.unit_pool[camp], state.unit_active[camp], state.unit_veteran[camp] = 0, 1, 1
+    state.veteran_of = [camp, first]
+    _event(state, "MERCENARY-MUTINY")
+    state.apply_action(camp * 2 + 1)
+    assert state.veteran_of == [] and state.unit_veteran[camp] == 0
     assert state.stage == "forum_persuade"
 
 

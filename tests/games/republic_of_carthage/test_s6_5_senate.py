@@ -30,15 +30,21 @@ from carthago.games.republic_of_carthage.state import (
     GOVERNOR,
     HAND,
     IN_PLAY,
+    LEADER_ACTIVE,
+    LEADER_INACTIVE,
+    LEADER_INDEX,
     OFFICE_INDEX,
     OUT,
     PROV_FORUM,
     PROV_GOVERNED,
     STATESMAN_INDEX,
+    TABLE_EVENT_INDEX,
     UNIT_INDEX,
     WAR_ACTIVE,
+    WAR_INACTIVE,
     WAR_INDEX,
     WAR_LOST,
+    WAR_UNPROSECUTED,
     RepublicOfCarthageState,
     stat,
 )
@@ -675,6 +681,34 @@ def test_s6_5_7_suing_for_peace_makes_a_war_lost() -> None:
     assert state.war_status[war] == WAR_LOST
 
 
+def _sicilian_wars_with_dionysius(*wars: str) -> S:
+    state = other_business(senate())
+    for w, status in enumerate(state.war_status):
+        if status in (WAR_ACTIVE, WAR_INACTIVE, WAR_UNPROSECUTED):
+            state.war_status[w] = WAR_LOST if P.WARS[w].family == "Sicilian" else status
+    for war in wars:
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    state.leader_status[LEADER_INDEX["DIONYSIUS"]] = LEADER_ACTIVE
+    state._legal = None
+    return state
+
+
+def test_s6_5_7_sue_for_peace_leaves_a_leader_without_wars_inactive() -> None:
+    state = _sicilian_wars_with_dionysius("SICILIAN-1")
+    propose(state, SA.kind(P.SUE), SA.item(WAR_INDEX["SICILIAN-1"]))
+    vote(state, {})
+    assert state.war_status[WAR_INDEX["SICILIAN-1"]] == WAR_LOST
+    assert state.leader_status[LEADER_INDEX["DIONYSIUS"]] == LEADER_INACTIVE
+
+
+def test_s6_5_7_sue_for_peace_keeps_a_leader_with_a_matching_war_active() -> None:
+    state = _sicilian_wars_with_dionysius("SICILIAN-1", "SICILIAN-2")
+    propose(state, SA.kind(P.SUE), SA.item(WAR_INDEX["SICILIAN-1"]))
+    vote(state, {})
+    assert state.war_status[WAR_INDEX["SICILIAN-1"]] == WAR_LOST
+    assert state.leader_status[LEADER_INDEX["DIONYSIUS"]] == LEADER_ACTIVE
+
+
 def test_s6_5_7_suffete_for_life_needs_21_influence_adds_votes_and_is_recorded() -> None:
     state = other_business(senate())
     candidate = P.in_carthage(state)[0]
@@ -941,6 +975,17 @@ def test_s6_5_9_a_roll_of_3_or_4_has_no_effect() -> None:
     _try(state, assassin, target, [4])
     assert state.ploc[target] == CARTHAGE and state.ploc[assassin] == CARTHAGE
     assert state.stage == "senate_floor"  # the floor goes on
+
+
+def test_s6_5_9_evil_omens_lower_the_assassins_roll() -> None:
+    state, assassin, target = _attempt_position()
+    state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
+    _try(state, assassin, target, [5])  # 5 - 1: no effect
+    assert state.ploc[target] == CARTHAGE and state.ploc[assassin] == CARTHAGE
+    state, assassin, target = _attempt_position()
+    state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
+    _try(state, assassin, target, [3])  # 3 - 1: caught
+    assert any(f"{P.describe_person(assassin)} is caught" in e for e in state.log(None))
 
 
 def test_s6_5_9_one_attempt_per_faction_and_per_target_faction_a_turn() -> None:

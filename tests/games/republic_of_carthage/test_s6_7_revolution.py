@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.revolution import resample_bribe
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
     CAPTURED,
     CARDS,
     CARTHAGE,
@@ -24,6 +27,7 @@ from carthago.games.republic_of_carthage.state import (
     UNIT_INDEX,
     UNITS,
     family_of,
+    stat,
 )
 from tests.games.republic_of_carthage.combat_support import (
     S,
@@ -160,6 +164,21 @@ def test_s6_7_2_a_statesman_covers_his_family_card() -> None:
     assert state.pop[statesman] == 3
 
 
+def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> None:
+    state = quiet_state()
+    family = next(p for p in state.faction_persons(0) if f"{family_of(p)}A" in STATESMAN_INDEX)
+    statesman = STATESMAN_INDEX[f"{family_of(family)}A"]
+    field_force(state, "TUNISIA", [family], legion=1)
+    state.veteran_of = [LEGION, family]
+    state.generals = [family]
+    state.card_loc[statesman] = HAND + 0
+    revolution(state, hand_of=0)
+    state.apply_action(K.play_card(statesman))
+    assert state.forces[-1].commanders == (statesman,)
+    assert state.ploc[statesman] == AT_WAR and state.ploc[family] == COVERED
+    assert state.veteran_of == [LEGION, statesman] and state.generals == [statesman]
+
+
 def test_s6_7_2_a_trade_concession_is_played_on_a_senator() -> None:
     state = quiet_state()
     card = next(i for i, c in enumerate(CARDS) if c.kind == "concession")
@@ -228,6 +247,44 @@ def test_s6_7_3_veterans_follow_their_commander_without_a_roll() -> None:
     state.apply_action(K.REVOLT)
     assert state.stage in ("revolution_accomplice", "turn_start", "mortality_draw")
     assert state.rebel_veterans[LEGION] == 1 and state.veteran_of == []
+
+
+def test_s6_7_3_veterans_of_other_commanders_join_at_their_owners_discretion() -> None:
+    state = quiet_state()
+    [person] = commanders(state)
+    [first] = commanders(state, 1, faction=1)
+    [second] = commanders(state, 1, faction=2)
+    victorious(state, [person], legions=2, vets=2)
+    state.veteran_of = [LEGION, first, LEGION, second]
+    revolution(state)
+    state.apply_action(K.REVOLT)
+    # Whose Veteran is decided on first is drawn among the Veterans of the type.
+    assert state.stage == "revolution_veteran_draw"
+    assert dict(state.chance_outcomes()) == {first + 1: 0.5, second + 1: 0.5}
+    chance(state, first + 1)
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 1
+    assert state.legal_actions() == [K.LOYAL, K.JOIN]
+    state.apply_action(K.JOIN)
+    assert state.rebel_veterans[LEGION] == 1 and state.veteran_of == [LEGION, second]
+    # The last one can only follow the second commander: no draw, his owner decides.
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 2
+    state.apply_action(K.LOYAL)
+    while state.stage == "revolution_accomplice":
+        state.apply_action(K.LOYAL)
+    assert state.rebel_units[LEGION] == 1 and state.unit_active[LEGION] == 1
+    assert state.unit_veteran[LEGION] == 1 and state.veteran_of == [LEGION, second]
+
+
+def test_s6_7_3_an_unassigned_veteran_rolls_like_a_recruit() -> None:
+    state = quiet_state()
+    [person] = commanders(state)
+    victorious(state, [person], legions=1, vets=1)
+    revolution(state)
+    state.apply_action(K.REVOLT)
+    assert state.stage == "revolution_allegiance"
+    state.apply_action(K.ROLL)
+    chance(state, 6)
+    assert state.rebel_veterans[LEGION] == 1 and state.unit_veteran[LEGION] == 0
 
 
 def test_s6_7_3_accomplices_join_the_rebel() -> None:
@@ -335,10 +392,35 @@ def test_s6_7_3_a_senate_victory_crushes_the_revolt() -> None:
     forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
     start_combat(state)
     chance(state, 18)
-    while state.stage == "war_loss" or state.stage == "war_chit":
-        chance(state, 2 * LEGION if state.stage == "war_loss" else CHIT_NONE)
+    while state.stage in ("war_loss", "war_rebel_loss", "war_chit"):
+        chance(state, CHIT_NONE if state.stage == "war_chit" else 2 * LEGION)
     assert state.rebels == [] and state.ploc[rebel] != REBEL
     assert not state.is_terminal()
+
+
+def test_s6_7_3_rebel_losses_are_drawn_at_random_like_the_senates() -> None:
+    state = quiet_state()
+    _rebellion(state)
+    celt = UNIT_INDEX["celtiberian"]
+    state.rebel_units[LEGION], state.rebel_veterans[LEGION], state.rebel_units[celt] = 3, 1, 1
+    [general] = commanders(state)
+    state.unit_active[LEGION] = 6
+    forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
+    start_combat(state)
+    # A total of 10 is a Stalemate losing 3 counters on each side.
+    chance(state, 10 - stat(general, "mil") - 6 + W.rebel_strength(state))
+    while state.stage == "war_loss":
+        chance(state, 2 * LEGION)
+    assert state.stage == "war_rebel_loss"
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {2 * LEGION: 0.5, 2 * LEGION + 1: 0.25, 2 * celt: 0.25}
+    )
+    pool = state.unit_pool[LEGION], state.unit_pool[celt]
+    chance(state, 2 * celt, 2 * LEGION + 1, 2 * LEGION)
+    assert state.rebel_units[celt] == 0 and state.rebel_units[LEGION] == 1
+    assert state.rebel_veterans[LEGION] == 0
+    assert (state.unit_pool[LEGION], state.unit_pool[celt]) == (pool[0] + 2, pool[1] + 1)
+    assert state.stage == "war_chit"
 
 
 def test_s6_7_3_a_senate_defeat_makes_the_rebel_win_at_the_end_of_the_turn() -> None:
@@ -400,7 +482,8 @@ def test_s6_7_3_rebels_are_a_war_for_the_four_war_limit() -> None:
     forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=1), (0,) * len(UNITS), 1))
     start_combat(state)
     chance(state, 12)
-    while not state.is_terminal() and state.stage in ("war_loss", "war_chit", "war_veteran"):
+    fighting = ("war_loss", "war_rebel_loss", "war_chit", "war_veteran")
+    while not state.is_terminal() and state.stage in fighting:
         chance(state, state.chance_outcomes()[0][0])
     assert state.ended == "four active wars"
 
@@ -423,6 +506,30 @@ def test_s9_imperials_revolt_with_a_strong_force() -> None:
     state, person = _neutral_victor("Imperials", legions=14)
     revolution(state)
     assert state.rebels[:2] == [state.owner[person], person]
+
+
+def test_s9_imperials_send_their_veterans_to_their_own_revolt_only() -> None:
+    state, person = _neutral_victor("Imperials", legions=14)
+    faction = state.owner[person]
+    friend = next(
+        p for p in state.faction_persons(faction) if p != person and state.ploc[p] == CARTHAGE
+    )
+    [stranger] = commanders(state, 1, faction=0)
+    state.unit_veteran[LEGION] += 2  # two of the force's legions are Veterans
+    index = len(state.forces) - 1
+    force = state.forces[index]
+    vets = list(force.veterans)
+    vets[LEGION] = 2
+    forces.replace(state, index, Force(**{**_fields(force), "veterans": tuple(vets)}))
+    state.veteran_of = [LEGION, friend, LEGION, stranger]
+    revolution(state)
+    while state.stage == "revolution_allegiance_roll":
+        chance(state, 1)  # every recruit stays loyal
+    chance(state, friend + 1)
+    assert state.rebel_veterans[LEGION] == 1  # the Imperial Veteran joined at once
+    assert state.stage == "revolution_veteran_owner" and state.current_player() == 0
+    state.apply_action(K.LOYAL)
+    assert state.veteran_of == [LEGION, stranger]
 
 
 def test_s9_conservatives_bring_the_armies_home() -> None:

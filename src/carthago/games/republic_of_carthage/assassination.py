@@ -27,6 +27,7 @@ from carthago.games.republic_of_carthage.state import (
     N_PERSONS,
     describe_person,
 )
+from carthago.games.republic_of_carthage.table_events import roll_penalty
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -130,7 +131,10 @@ def _resolve(state: S) -> None:
 
     assassin, target, card, guard = state.order[:4]
     dice = state.order[4:]
-    bonus = card - guard
+    omens = roll_penalty(state)
+    bonus = card - guard - omens
+    if omens:
+        state.note(f"Evil Omens: the assassin's dice count {omens} less")
     if optional(state):
         killed = dice[0] + bonus >= OPTIONAL_KILL_AT
         caught = dice[1] + bonus <= OPTIONAL_CAUGHT_AT

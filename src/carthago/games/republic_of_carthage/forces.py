@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from carthago.games.republic_of_carthage.stages import weighted
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CARTHAGE,
@@ -170,3 +171,43 @@ def commanding(state: S, person: int) -> bool:
 def forces_on(state: S, war: int) -> list[int]:
     """Indices of the forces sent to war ``war``, in the order they were sent."""
     return [i for i, force in enumerate(state.forces) if force.war == war]
+
+
+# -- Veteran allegiances (``state.veteran_of``) ----------------------------------------------
+
+
+def allegiance(state: S, unit: int) -> dict[int, int]:
+    """Veterans of ``unit`` by the person they are assigned to (-1: unassigned)."""
+    found: dict[int, int] = {}
+    pairs = state.veteran_of
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == unit:
+            found[pairs[i + 1]] = found.get(pairs[i + 1], 0) + 1
+    unassigned = state.unit_veteran[unit] - sum(found.values())
+    if unassigned > 0:
+        found[-1] = unassigned
+    return found
+
+
+def allegiance_outcomes(
+    state: S, unit: int, without: tuple[int, ...] = ()
+) -> list[tuple[int, float]]:
+    """Which Veteran of ``unit`` is drawn, by whom it follows (0 unassigned, else p + 1),
+    leaving out the Veterans of the persons ``without``."""
+    found = allegiance(state, unit)
+    return weighted({p + 1: n for p, n in found.items() if p not in without})
+
+
+def allegiance_text(outcome: int) -> str:
+    return f"the Veteran following {outcome - 1}" if outcome else "an unassigned Veteran"
+
+
+def drop_allegiance(state: S, unit: int, person: int) -> None:
+    """Forget one Veteran of ``unit`` assigned to ``person`` (-1: an unassigned one)."""
+    if person < 0:
+        return
+    pairs = state.veteran_of
+    for i in range(0, len(pairs), 2):
+        if pairs[i] == unit and pairs[i + 1] == person:
+            del pairs[i : i + 2]
+            return

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.laws import MERCENARY_PAY, deserters_paid
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import Stage, stage, weighted
 from carthago.games.republic_of_carthage.state import (
@@ -178,6 +179,17 @@ def _leader(state: S, card: int) -> None:
         state.note(f"Enemy Leader {name} appears and waits in the Leaders area")
 
 
+def leaders_stand_down(state: S, family: str) -> None:
+    """Active Enemy Leaders of ``family`` with no matching war left on the board go back to the
+    Leaders area (§6.5.7 Sue for peace)."""
+    if wars_of(state, family):
+        return
+    for leader, data in enumerate(LEADERS):
+        if data.family == family and state.leader_status[leader] == LEADER_ACTIVE:
+            state.leader_status[leader] = LEADER_INACTIVE
+            state.note(f"Enemy Leader {data.name} has no war left and becomes Inactive")
+
+
 def _war(state: S, card: int) -> None:
     war = WAR_INDEX[CARDS[card].id]
     data = WARS[war]
@@ -205,35 +217,38 @@ def _war(state: S, card: int) -> None:
             state.note(f"{added} {UNITS[unit].name} join the Force Pool")
     for unit_id in data.appear_deserts:
         unit = UNIT_INDEX[unit_id]
-        gone = desert(state, unit, total_available(state, unit), war)
+        gone = desert(state, unit, war)
         if gone:
             state.note(f"All {UNITS[unit].name} ({gone}) desert until the {data.name} is won")
+        paid = deserters_paid(state, gone)
+        if paid:
+            state.unit_unavailable[unit] -= paid
+            state.unit_pool[unit] += paid
+            state.war_deserters[war * len(UNITS) + unit] -= paid
+            state.note(
+                f"Mercenary Pay Act: the State Treasury pays {paid * MERCENARY_PAY}T and "
+                f"{paid} {UNITS[unit].name} return to the Force Pool"
+            )
     state.ctx = list(data.appear_removes_trade)
     _next_removal(state)
 
 
-def total_available(state: S, unit: int) -> int:
-    return state.unit_active[unit] + state.unit_pool[unit]
-
-
-def desert(state: S, unit: int, count: int, war: int) -> int:
-    """``count`` counters of ``unit`` leave the Force Pool until war ``war`` is defeated.
-
-    Recruited counters desert before unrecruited ones (§6.4.2.1 War). Among recruited ones the
-    choice between recruits and veterans is random; it only arises when part of the recruited
-    counters desert, which no War card calls for (they make a whole type desert), so here the
-    veterans are counted out last among the recruited. Deserters lose their Veteran status.
+def desert(state: S, unit: int, war: int) -> int:
+    """Every counter of ``unit``, recruited or in the Force Pool, leaves until war ``war`` is
+    defeated (§6.4.2.1 War: the cards make whole types desert, so the rule's order between
+    recruited and unrecruited counters, and between recruits and Veterans, never decides who
+    goes). Deserters lose their Veteran status and their commanders' loyalty (§6.5.7).
     """
     from carthago.games.republic_of_carthage.table_events import remove_active
 
-    gone = 0
-    while gone < count and state.unit_active[unit] > 0:
-        veteran = state.unit_veteran[unit] == state.unit_active[unit]
-        remove_active(state, unit, veteran)
-        gone += 1
-    from_pool = min(count - gone, state.unit_pool[unit])
-    state.unit_pool[unit] -= from_pool
-    gone += from_pool
+    gone = state.unit_active[unit] + state.unit_pool[unit]
+    while state.unit_active[unit] > 0:
+        remove_active(state, unit, state.unit_veteran[unit] > 0)
+    pairs = state.veteran_of
+    state.veteran_of = [
+        v for i in range(0, len(pairs), 2) if pairs[i] != unit for v in pairs[i : i + 2]
+    ]
+    state.unit_pool[unit] = 0
     state.unit_unavailable[unit] += gone
     state.war_deserters[war * len(UNITS) + unit] += gone
     return gone

@@ -31,6 +31,8 @@ def law_in_force(state: S, effect: str) -> bool:
 
 SUMPTUARY_LIMIT = 50
 COURT_OF_104_MODIFIER = -1
+MERCENARY_PAY = 10
+"""Talents the State Treasury pays per deserting army under the Mercenary Pay Act."""
 
 
 def laws_in_hand(state: S, faction: int) -> list[int]:
@@ -70,3 +72,13 @@ def public_reaction_modifier(state: S) -> int:
 def corruption(state: S, roll: int) -> int:
     """Hannibal's Treasury Reform halves a Committee member's corruption roll, rounded down."""
     return roll // 2 if law_in_force(state, "treasury_reform") else roll
+
+
+def deserters_paid(state: S, deserters: int) -> int:
+    """Mercenary Pay Act: the State Treasury pays for as many of ``deserters`` as it can (10T
+    each, never below 0); the number paid for stays in the Force Pool."""
+    if not law_in_force(state, "mercenary_pay"):
+        return 0
+    paid = min(deserters, state.treasury // MERCENARY_PAY)
+    state.treasury -= paid * MERCENARY_PAY
+    return paid

@@ -26,6 +26,7 @@ class CombatPolicy:
     revolt_min_strength: int
     add_talents: int
     join_revolt: bool
+    lend_veterans: bool
     bribe: int
     source: str
 
@@ -51,6 +52,7 @@ def _load() -> dict[str, CombatPolicy]:
             numbers["revolt_min_strength"],
             numbers["add_talents"],
             field(entry, "join_revolt", bool, where),
+            field(entry, "lend_veterans", bool, where),
             numbers["bribe"],
             source(entry, where),
         )

@@ -25,6 +25,7 @@ from carthago.games.republic_of_carthage.forces import (
     send,
     veterans_at_home,
 )
+from carthago.games.republic_of_carthage.forum_cards import leaders_stand_down
 from carthago.games.republic_of_carthage.laws import law_in_force
 from carthago.games.republic_of_carthage.offices import holds_office, office_of, vacate
 from carthago.games.republic_of_carthage.state import (
@@ -807,6 +808,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
             bring_home(state, index)
         state.war_status[war] = WAR_LOST
         state.note(f"Carthage sues for peace: {WARS[war].name} is a Lost War")
+        leaders_stand_down(state, WARS[war].family)
         return ""
     if kind in (TAX_UP, TAX_DOWN):
         state.tax += TAX_STEP if kind == TAX_UP else -TAX_STEP

@@ -72,7 +72,6 @@ from carthago.games.republic_of_carthage.war import (
     COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
-    drop_allegiance,
     forget_person,
     free_captive,
     ransom,
@@ -90,10 +89,10 @@ LOYAL_UP_TO = {1: 4, 2: 3}
 """§6.7.3 Army Allegiance: the highest roll that stays Loyal, by era."""
 MAX_ADDED = 5
 """Talents beyond +5 cannot change a d6 allegiance roll."""
-REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 2 + 4)
+REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4)
 """Per turn: reactions, ransoms, revolt and joining decisions and accomplices per person; a
-play or discard per card; per army counter its added talents and roll, or its bribery draw,
-two bids and a tie."""
+play or discard per card; per army counter whom it follows, its added talents and roll (or
+its owner's decision), its bribery draw, two bids and a tie."""
 MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
 SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
 
@@ -258,9 +257,32 @@ def play_statesman(state: S, faction: int, card: int) -> None:
                 state.card_holder[index] = card
         if state.faction_leader[faction] == family:
             state.faction_leader[faction] = card
+        _succeed(state, family, card)
         state.under[card] = family
         state.ploc[family] = COVERED
     state.note(f"{state.rg.faction_names[faction]} plays the Statesman {describe_person(card)}")
+
+
+def _succeed(state: S, family: int, card: int) -> None:
+    """The Statesman stands wherever his Family card stood away from Carthage: at the head of
+    his forces and expeditions, over his Veterans, as General, captive or rebel."""
+    state.forces = tuple(
+        replace(force, commanders=tuple(card if p == family else p for p in force.commanders))
+        for force in state.forces
+    )
+    # veteran_of is [unit, person, ...], captives [person, war, ...]: persons at odd and even
+    # places; rebels is [faction, person, ...].
+    for people, first, stride in (
+        (state.veteran_of, 1, 2),
+        (state.captives, 0, 2),
+        (state.rebels, 1, 1),
+        (state.generals, 0, 1),
+        (state.fought, 0, 1),
+        (state.won, 0, 1),
+    ):
+        for i in range(first, len(people), stride):
+            if people[i] == family:
+                people[i] = card
 
 
 def _card_choices(state: S, faction: int) -> list[int]:
@@ -371,8 +393,10 @@ stage(
 # -- 4. Return or revolt (§6.7.3) ------------------------------------------------------------
 
 # state.ctx while a commander considers revolt: the holder, the deciding stage's person, the
-# army type being rolled for, talents added to its roll, whether it is a Veteran.
-R_HOLDER, R_PERSON, R_UNIT, R_ADDED, R_VETERAN = range(5)
+# type of the army being decided on, talents added to its roll, whom it follows (RECRUIT, -1 an
+# unassigned Veteran, else the person); then the force's armies still to decide (two rows).
+R_HOLDER, R_PERSON, R_UNIT, R_ADDED, R_FOLLOWS = range(5)
+RECRUIT = -2
 
 
 def _victorious(state: S, holder: int) -> int:
@@ -453,6 +477,11 @@ def _next_revolt(state: S) -> None:
 auto("revolution_revolt_next", _next_revolt)
 
 
+def _force(state: S) -> Force:
+    """The victorious force whose holder is deciding."""
+    return state.forces[_victorious(state, state.ctx[R_HOLDER])]
+
+
 def _return(state: S, holder: int) -> None:
     index = _victorious(state, holder)
     if index >= 0:
@@ -463,7 +492,7 @@ def _return(state: S, holder: int) -> None:
 
 
 def _revolt_legal(state: S) -> list[int]:
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     return [K.LOYAL, K.REVOLT] if may_revolt(state, force) else [K.LOYAL]
 
 
@@ -491,12 +520,12 @@ def _revolt_decision(state: S, action: int) -> None:
     if (others and state.owner[others[0]] == faction) or (others and suffete(state, person)):
         state.stage = "revolution_co_commander"
         return
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 def _revolt_neutral(state: S) -> int:
     """A Neutral revolts only if its role does and the force is strong enough."""
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     wanted = policy(state, state.owner[state.ctx[R_PERSON]]).revolt_min_strength
     if wanted and strength_of(state, force) >= wanted and K.REVOLT in _revolt_legal(state):
         return K.REVOLT
@@ -537,17 +566,8 @@ def _own_veterans(state: S, person: int) -> None:
             continue
         state.unit_active[unit] -= 1
         state.unit_veteran[unit] -= 1
-        drop_allegiance(state, unit, person)
+        F.drop_allegiance(state, unit, person)
         _to_rebels(state, unit, True)
-
-
-def _trim_allegiance(state: S, unit: int) -> None:
-    """A Veteran that rebelled on a roll: drop one allegiance of its type if the Senate's
-    remaining Veterans of that type could no longer carry them all."""
-    pairs = state.veteran_of
-    listed = [i for i in range(0, len(pairs), 2) if pairs[i] == unit]
-    if len(listed) > state.unit_veteran[unit]:
-        del pairs[listed[-1] : listed[-1] + 2]
 
 
 def _to_rebels(state: S, unit: int, veteran: bool) -> None:
@@ -573,11 +593,11 @@ def _co_commander(state: S, action: int) -> None:
             if pairs[i + 1] == other and _pending_vets(state)[unit] > 0:
                 state.ctx[5 + len(UNITS) + unit] -= 1
                 state.ctx[5 + unit] -= 1
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 def _co_actor(state: S) -> int:
-    force = state.forces[_victorious(state, state.ctx[R_HOLDER])]
+    force = _force(state)
     other = next(p for p in force.commanders if p != state.ctx[R_PERSON])
     return state.owner[other]
 
@@ -600,20 +620,102 @@ def _join_neutral(state: S, faction: int) -> int:
     return K.JOIN if own and policy(state, faction).join_revolt else K.LOYAL
 
 
-def _next_army(state: S) -> int:
-    """The next army type to roll for (recruits, then unassigned Veterans), or -1."""
+def _follower_outcomes(state: S) -> list[tuple[int, float]]:
+    """Whom the next Veteran follows: drawn among the Veterans of its type, leaving out the
+    force's commanders', who were counted out of the force first."""
+    return F.allegiance_outcomes(state, state.ctx[R_UNIT], _force(state).commanders)
+
+
+def _next_army(state: S) -> None:
+    """The next army of the force: its recruits roll first, then each Veteran not accounted
+    for: whom it follows is drawn when Veterans of its type follow several (§6.7.3)."""
     units, vets = _pending_units(state), _pending_vets(state)
     for unit in range(len(UNITS)):
-        if units[unit] > 0:
-            return unit
-    del vets
-    return -1
+        if units[unit] > vets[unit]:
+            state.ctx[R_UNIT], state.ctx[R_FOLLOWS] = unit, RECRUIT
+            state.stage = "revolution_allegiance"
+            return
+    for unit in range(len(UNITS)):
+        if vets[unit] > 0:
+            state.ctx[R_UNIT] = unit
+            outcomes = _follower_outcomes(state)
+            if len(outcomes) > 1:
+                state.stage = "revolution_veteran_draw"
+            else:
+                _follows(state, outcomes[0][0] - 1 if outcomes else -1)
+            return
+    _accomplices(state)
 
 
-def _allegiance_actor(state: S) -> int:
-    if _next_army(state) < 0:
-        return AUTO
-    return state.owner[state.ctx[R_PERSON]]
+auto("revolution_next_army", _next_army)
+
+
+def _follows(state: S, person: int) -> None:
+    """A Veteran assigned to another commander joins at his owner's discretion; an unassigned
+    one (or one whose commander has no faction) rolls like a recruit (§6.7.3)."""
+    state.ctx[R_FOLLOWS] = person
+    owned = person >= 0 and state.owner[person] >= 0
+    state.stage = "revolution_veteran_owner" if owned else "revolution_allegiance"
+
+
+stage(
+    "revolution_veteran_draw",
+    Stage(
+        lambda s: -1,
+        lambda s, a: _follows(s, a - 1),
+        lambda s, a: F.allegiance_text(a),
+        outcomes=_follower_outcomes,
+    ),
+)
+
+
+def _take_pending(state: S) -> tuple[int, bool]:
+    """The army decided on leaves the force's pending rows: its type and whether a Veteran."""
+    unit = state.ctx[R_UNIT]
+    veteran = state.ctx[R_FOLLOWS] != RECRUIT
+    state.ctx[5 + unit] -= 1
+    if veteran:
+        state.ctx[5 + len(UNITS) + unit] -= 1
+    return unit, veteran
+
+
+def _rebels_take(state: S, unit: int, veteran: bool) -> None:
+    """The army leaves the Senate for the rebels; a Veteran forgets whom it followed."""
+    state.unit_active[unit] -= 1
+    if veteran:
+        state.unit_veteran[unit] -= 1
+        F.drop_allegiance(state, unit, state.ctx[R_FOLLOWS])
+    _to_rebels(state, unit, veteran)
+
+
+def _veteran_owner(state: S, action: int) -> None:
+    unit, veteran = _take_pending(state)
+    follows = describe_person(state.ctx[R_FOLLOWS])
+    if action == K.JOIN:
+        state.note(f"The Veteran {UNITS[unit].name} of {follows} is sent to join the revolt")
+        _rebels_take(state, unit, veteran)
+    else:
+        state.note(f"The Veteran {UNITS[unit].name} of {follows} stays loyal")
+    state.stage = "revolution_next_army"
+
+
+def _lend_neutral(state: S) -> int:
+    """A Neutral sends its Veteran to a revolt of its own faction if its role does."""
+    faction = state.owner[state.ctx[R_FOLLOWS]]
+    own = state.rebels[0] == faction
+    return K.JOIN if own and policy(state, faction).lend_veterans else K.LOYAL
+
+
+stage(
+    "revolution_veteran_owner",
+    Stage(
+        lambda s: s.owner[s.ctx[R_FOLLOWS]],
+        _veteran_owner,
+        lambda s, a: "send the Veteran to the revolt" if a == K.JOIN else "keep the Veteran loyal",
+        legal=lambda s: [K.LOYAL, K.JOIN],
+        neutral=_lend_neutral,
+    ),
+)
 
 
 def _allegiance_legal(state: S) -> list[int]:
@@ -624,15 +726,10 @@ def _allegiance_legal(state: S) -> list[int]:
 
 
 def _allegiance(state: S, action: int) -> None:
-    unit = _next_army(state)
-    if unit < 0:
-        _accomplices(state)
-        return
     if action == K.ADD_TALENT:
         state.talents[state.ctx[R_PERSON]] -= 1
         state.ctx[R_ADDED] += 1
         return
-    state.ctx[R_UNIT] = unit
     state.stage = "revolution_allegiance_roll"
 
 
@@ -648,7 +745,7 @@ def _allegiance_neutral(state: S) -> int:
 stage(
     "revolution_allegiance",
     Stage(
-        _allegiance_actor,
+        lambda s: s.owner[s.ctx[R_PERSON]],
         _allegiance,
         lambda s, a: "add 1T to the roll" if a == K.ADD_TALENT else "roll",
         legal=_allegiance_legal,
@@ -658,23 +755,14 @@ stage(
 
 
 def _allegiance_roll(state: S, roll: int) -> None:
-    unit = state.ctx[R_UNIT]
-    person = state.ctx[R_PERSON]
-    veteran = _pending_vets(state)[unit] >= _pending_units(state)[unit]
-    state.ctx[5 + unit] -= 1
-    if veteran:
-        state.ctx[5 + len(UNITS) + unit] -= 1
-    total = roll + state.ctx[R_ADDED] + allegiance_bonus(person)
+    unit, veteran = _take_pending(state)
+    total = roll + state.ctx[R_ADDED] + allegiance_bonus(state.ctx[R_PERSON])
     state.ctx[R_ADDED] = 0
     if total > LOYAL_UP_TO[state.era]:
-        state.unit_active[unit] -= 1
-        if veteran:
-            state.unit_veteran[unit] -= 1
-            _trim_allegiance(state, unit)
-        _to_rebels(state, unit, veteran)
+        _rebels_take(state, unit, veteran)
     else:
         state.note(f"Allegiance roll {total}: a {UNITS[unit].name} stays loyal")
-    state.stage = "revolution_allegiance"
+    state.stage = "revolution_next_army"
 
 
 stage(
@@ -739,7 +827,7 @@ def _own_veterans_home(state: S, person: int) -> None:
         if pairs[i + 1] == person and F.veterans_at_home(state, unit) > 0:
             state.unit_active[unit] -= 1
             state.unit_veteran[unit] -= 1
-            drop_allegiance(state, unit, person)
+            F.drop_allegiance(state, unit, person)
             _to_rebels(state, unit, True)
 
 

@@ -19,7 +19,13 @@ import math
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.forces import replace
+from carthago.games.republic_of_carthage.forces import (
+    allegiance,
+    allegiance_outcomes,
+    allegiance_text,
+    drop_allegiance,
+    replace,
+)
 from carthago.games.republic_of_carthage.mortality import (
     MAGO,
     chit_text,
@@ -461,7 +467,24 @@ def remove_active(state: S, unit: int, veteran: bool) -> None:
 
 def _mutiny(state: S, outcome: int) -> None:
     unit, veteran = divmod(outcome, 2)
-    remove_active(state, unit, bool(veteran))
+    if veteran and len(allegiance(state, unit)) > 1:
+        # The mutineer loses its commander's loyalty (§6.5.7): whose is drawn with it.
+        state.ctx.append(unit)
+        state.stage = "forum_mutiny_allegiance"
+        return
+    if veteran:
+        drop_allegiance(state, unit, next(iter(allegiance(state, unit))))
+    _mutineer_leaves(state, unit, bool(veteran))
+
+
+def _mutiny_allegiance(state: S, outcome: int) -> None:
+    unit = state.ctx.pop()
+    drop_allegiance(state, unit, outcome - 1)
+    _mutineer_leaves(state, unit, True)
+
+
+def _mutineer_leaves(state: S, unit: int, veteran: bool) -> None:
+    remove_active(state, unit, veteran)
     state.unit_pool[unit] += 1
     kind = "veteran " if veteran else ""
     state.note(f"A {kind}{UNITS[unit].name} army mutinies and returns to the Force Pool")
@@ -481,6 +504,17 @@ stage(
         _mutiny,
         _mutiny_text,
         outcomes=lambda s: weighted(_mutineer_counts(s)),
+    ),
+)
+
+
+stage(
+    "forum_mutiny_allegiance",
+    Stage(
+        lambda s: -1,
+        _mutiny_allegiance,
+        lambda s, a: allegiance_text(a),
+        outcomes=lambda s: allegiance_outcomes(s, s.ctx[1]),
     ),
 )
 

@@ -24,6 +24,12 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import (
+    allegiance,
+    allegiance_outcomes,
+    allegiance_text,
+    drop_allegiance,
+)
 from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
 from carthago.games.republic_of_carthage.senate_intrigues import take_mercenaries
@@ -102,7 +108,9 @@ _TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
 C_WAR, C_LEFT, C_ARRIVED, C_NAVAL, C_RESULT, C_LOSSES, C_CHITS, C_LOST, C_STEP, C_TIE = range(10)
 C_FAVOUR = 10
 """The Favour of Baal Hammon bonus given to the roll about to be made."""
-CTX_SIZE = 11
+C_REBEL_LOSSES = 11
+"""Rebel armies still to draw as lost (§6.7.3: the rebels lose as many as the Senate)."""
+CTX_SIZE = 12
 TIE_HOLDER, TIE_VETERAN = 0, 1
 
 
@@ -210,32 +218,8 @@ def special_numbers(state: S, war: int) -> tuple[set[int], set[int]]:
     return standoff, disaster
 
 
-def allegiance(state: S, unit: int) -> dict[int, int]:
-    """Veterans of ``unit`` by the person they are assigned to (-1: unassigned)."""
-    found: dict[int, int] = {}
-    pairs = state.veteran_of
-    for i in range(0, len(pairs), 2):
-        if pairs[i] == unit:
-            found[pairs[i + 1]] = found.get(pairs[i + 1], 0) + 1
-    unassigned = state.unit_veteran[unit] - sum(found.values())
-    if unassigned > 0:
-        found[-1] = unassigned
-    return found
-
-
 def assign_veteran(state: S, unit: int, person: int) -> None:
     state.veteran_of += [unit, person]
-
-
-def drop_allegiance(state: S, unit: int, person: int) -> None:
-    """Forget one Veteran of ``unit`` assigned to ``person`` (-1: an unassigned one)."""
-    if person < 0:
-        return
-    pairs = state.veteran_of
-    for i in range(0, len(pairs), 2):
-        if pairs[i] == unit and pairs[i + 1] == person:
-            del pairs[i : i + 2]
-            return
 
 
 def forget_person(state: S, person: int) -> None:
@@ -471,8 +455,8 @@ def _roll(state: S, roll: int) -> None:
     state.ctx[C_LOST] = losses
     state.ctx[C_CHITS] = losses if result != DEFEAT else 0
     state.note(f"{RESULT_NAMES[result]}: {losses} counter(s) lost")
-    if war == REBEL_WAR:
-        _rebel_losses(state, losses if result != DEFEAT or losses < size else 0)
+    if war == REBEL_WAR and (result != DEFEAT or losses < size):
+        state.ctx[C_REBEL_LOSSES] = min(losses, sum(state.rebel_units))
     state.stage = "war_loss"
 
 
@@ -480,24 +464,6 @@ stage(
     "war_roll",
     Stage(lambda s: -1, _roll, lambda s, a: f"roll {a}", outcomes=lambda s: dice_outcomes(3)),
 )
-
-
-def _rebel_losses(state: S, losses: int) -> None:
-    """§6.7.3: but for an "all" result, the rebels lose as many armies as the Senate's force;
-    the rebels lose recruits before Veterans, the most numerous type first."""
-    for _ in range(losses):
-        recruits = [state.rebel_units[u] - state.rebel_veterans[u] for u in range(len(UNITS))]
-        if any(recruits):
-            unit = max(range(len(UNITS)), key=lambda u: recruits[u])
-        elif any(state.rebel_units):
-            unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u])
-            state.rebel_veterans[unit] -= 1
-        else:
-            return
-        state.rebel_units[unit] -= 1
-        state.unit_pool[unit] += 1
-    if losses:
-        state.note(f"The rebels lose {losses} armies")
 
 
 # -- losses ----------------------------------------------------------------------------------
@@ -519,7 +485,7 @@ def _loss_actor(state: S) -> int:
 
 def _lose(state: S, outcome: int) -> None:
     if state.ctx[C_LOSSES] == 0:
-        state.stage = "war_chit"
+        state.stage = "war_rebel_loss"
         return
     unit, veteran = divmod(outcome, 2)
     state.ctx[C_LOSSES] -= 1
@@ -539,11 +505,6 @@ stage(
 )
 
 
-def _allegiance_outcomes(state: S) -> list[tuple[int, float]]:
-    """Which Veteran of the drawn type is lost: by whom it follows (0 unassigned, else p + 1)."""
-    return weighted({p + 1: n for p, n in allegiance(state, state.ctx[C_TIE]).items()})
-
-
 def _lose_veteran(state: S, outcome: int) -> None:
     unit = state.ctx[C_TIE]
     drop_allegiance(state, unit, outcome - 1)
@@ -557,8 +518,41 @@ stage(
     Stage(
         lambda s: -1,
         _lose_veteran,
-        lambda s, a: f"the Veteran following {a - 1}" if a else "an unassigned Veteran",
-        outcomes=_allegiance_outcomes,
+        lambda s, a: allegiance_text(a),
+        outcomes=lambda s: allegiance_outcomes(s, s.ctx[C_TIE]),
+    ),
+)
+
+
+def _rebel_loss_outcomes(state: S) -> list[tuple[int, float]]:
+    """A lost rebel army drawn at random, as the Senate's (§6.6.2 Losing Armies)."""
+    counts: dict[int, int] = {}
+    for unit in ARMIES:
+        counts[2 * unit] = state.rebel_units[unit] - state.rebel_veterans[unit]
+        counts[2 * unit + 1] = state.rebel_veterans[unit]
+    return weighted(counts)
+
+
+def _lose_rebel(state: S, outcome: int) -> None:
+    """§6.7.3: but for an "all" result, the rebels lose as many armies as the Senate's force."""
+    if state.ctx[C_REBEL_LOSSES] == 0:
+        state.stage = "war_chit"
+        return
+    unit, veteran = divmod(outcome, 2)
+    state.ctx[C_REBEL_LOSSES] -= 1
+    state.rebel_units[unit] -= 1
+    state.rebel_veterans[unit] -= veteran
+    state.unit_pool[unit] += 1
+    state.note(f"The rebels lose: {'Veteran ' if veteran else ''}{UNITS[unit].name}")
+
+
+stage(
+    "war_rebel_loss",
+    Stage(
+        lambda s: -1 if s.ctx[C_REBEL_LOSSES] > 0 else AUTO,
+        _lose_rebel,
+        lambda s, a: f"the rebels lose {UNITS[a // 2].id}{' veteran' if a % 2 else ''}",
+        outcomes=_rebel_loss_outcomes,
     ),
 )
 
