@@ -143,8 +143,9 @@ def test_s6_7_2_a_hand_over_five_must_be_cut_to_five() -> None:
     state.apply_action(K.drop_card(_red_cards(1)[0]))
     state.apply_action(K.drop_card(_red_cards(2)[1]))
     assert sum(1 for loc in state.card_loc if loc == HAND + 0) == 5
-    # Five cards: "done" is allowed again (the faction may keep them).
-    assert state.legal_actions() == [K.DONE]
+    # Five cards: "done" is allowed again (the faction may keep them), no more discards.
+    legal = state.legal_actions()
+    assert K.DONE in legal and not [a for a in legal if K.decode(a)[0] == "drop"]
 
 
 def test_s6_7_2_a_statesman_covers_his_family_card() -> None:
@@ -158,6 +159,18 @@ def test_s6_7_2_a_statesman_covers_his_family_card() -> None:
     assert state.owner[statesman] == 0 and state.card_loc[statesman] == IN_PLAY
     assert state.ploc[family] == COVERED and state.under[statesman] == family
     assert state.pop[statesman] == 3
+
+
+def test_s6_7_2_a_statesman_takes_his_family_cards_command() -> None:
+    state = quiet_state()
+    family = next(p for p in state.faction_persons(0) if f"{family_of(p)}A" in STATESMAN_INDEX)
+    statesman = STATESMAN_INDEX[f"{family_of(family)}A"]
+    field_force(state, "TUNISIA", [family], legion=2)
+    state.generals.append(family)
+    state.card_loc[statesman] = HAND + 0
+    revolution(state, hand_of=0)
+    state.apply_action(K.play_card(statesman))
+    assert state.forces[-1].commanders == (statesman,) and state.generals == [statesman]
 
 
 def test_s6_7_2_a_trade_concession_is_played_on_a_senator() -> None:

@@ -14,6 +14,7 @@ from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.forum_view import forum_view
+from carthago.games.republic_of_carthage.hand_trades import view as hand_offer
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.senate_intrigues import in_force, seduction_view
 from carthago.games.republic_of_carthage.state import (
@@ -242,6 +243,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             for i in range(0, len(state.captives), 2)
         ],
         "rebellion": _rebellion(state),
+        "hand_offer": hand_offer(state, viewer),
         **cards,
         "cards_in_force": [*cards["cards_in_force"], *in_force(state)],
     }
