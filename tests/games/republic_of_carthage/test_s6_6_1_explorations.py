@@ -143,6 +143,18 @@ def test_s6_6_1_commander_death_returns_the_rest() -> None:
     assert state.ploc[person] != EXPEDITION
 
 
+def test_s6_6_1_a_commander_dead_before_the_roll_sends_the_rest_home() -> None:
+    state = quiet_state()
+    first, second = commanders(state, 2)
+    lost = expedition(state, second, caravans=20)
+    forces.replace(state, 0, Force(-1, SAHARA, (second,), lost.units, lost.veterans, 0, X.LOST))
+    expedition(state, first)
+    state.ploc[second] = CARTHAGE  # as if a Mortality chit had struck him away from it
+    start_combat(state)
+    # The leaderless expedition (first in order) came home; the other one rolls.
+    assert state.stage == "explore_roll" and [f.commanders for f in state.forces] == [(first,)]
+
+
 def test_s6_6_1_beaten_by_another_expedition_returns_home_unless_lost() -> None:
     state = quiet_state()
     first, second = commanders(state, 2)

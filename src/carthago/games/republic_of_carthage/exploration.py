@@ -120,6 +120,10 @@ def _next(state: S) -> None:
     if state.card_loc[force.exploration] == REMOVED and force.status != LOST:
         _home(state, "another expedition reached its destination")
         return
+    if not force.commanders:
+        # He died away from it (a Mortality chit): his death sends the rest home, as in battle.
+        _home(state, "its commander is dead")
+        return
     state.stage = "explore_roll"
 
 
