@@ -12,6 +12,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.hand_trades import MAX_OFFERS, hand
 from carthago.games.republic_of_carthage.state import CARDS, DISCARD, HAND, NEUTRAL_ROLES
+from carthago.games.republic_of_carthage.tensor import encode
 from tests.games.republic_of_carthage.combat_support import S, quiet_state
 from tests.games.republic_of_carthage.support import new, quiet_senate, step
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution
@@ -162,6 +163,9 @@ def test_s6_7_2_a_trade_between_players_is_secret_to_third_parties() -> None:
     assert first.observation(2)["hand_offer"]["given"] is None
     assert first_building.observation(1) == second_building.observation(1)
     assert first.observation(1) != second.observation(1)
+    assert first.observation(1)["hand_offer"]["given_cards"] == [_two_hands()[1][0]]
+    assert encode(first.game, first.observation(2)) == encode(second.game, second.observation(2))
+    assert encode(first.game, first.observation(1)) != encode(second.game, second.observation(1))
     first.apply_action(K.ACCEPT)
     second.apply_action(K.ACCEPT)
     assert first.observation(2) == second.observation(2)

@@ -359,26 +359,38 @@ def _discard_neutral(state: S) -> int:
 # -- the open offer in observations ------------------------------------------------------------
 
 
-def view(state: S, viewer: int | None) -> dict[str, object] | None:
-    """The offer under way: who offers whom, how many cards each way; the cards given to the
-    two parties once presented (to the offerer while he builds), the cards returned to the
-    receiver who names them; everything to all when a Neutral takes part."""
+@dataclass(frozen=True, slots=True)
+class OpenOffer:
+    """The offer under way as ``viewer`` may see it (views.py): the cards given are shown to the
+    offerer while he builds, to both parties once presented; the cards returned to the receiver
+    who names them (the offerer sees them arrive in his hand); all of it to everybody when a
+    Neutral takes part. ``given`` and ``returned`` are None where hidden."""
+
+    offerer: int
+    receiver: int
+    presented: bool
+    count_given: int
+    asked: int
+    given: list[int] | None
+    returned: list[int] | None
+
+
+def open_offer_seen(state: S, viewer: int | None) -> OpenOffer | None:
     if state.stage not in TRADE_STAGES[:3]:
         return None
     offerer, receiver = state.ctx[OFFERER], state.ctx[RECEIVER]
     building = state.stage == "revolution_trade_build"
-    sees_given = _open(state) or viewer == offerer or (viewer == receiver and not building)
-    sees_returned = _open(state) or viewer == receiver
-    names = state.rg.faction_names
-    return {
-        "from": names[offerer],
-        "to": names[receiver],
-        "presented": not building,
-        "cards_given": state.ctx[GIVEN],
-        "cards_asked": state.ctx[ASKED],
-        "given": sorted(card_name(c) for c in _given(state)) if sees_given else None,
-        "returned": sorted(card_name(c) for c in _returned(state)) if sees_returned else None,
-    }
+    public = _open(state)
+    sees_given = public or viewer == offerer or (viewer == receiver and not building)
+    return OpenOffer(
+        offerer,
+        receiver,
+        not building,
+        state.ctx[GIVEN],
+        state.ctx[ASKED],
+        _given(state) if sees_given else None,
+        _returned(state) if public or viewer == receiver else None,
+    )
 
 
 TRADE_STAGES = (
