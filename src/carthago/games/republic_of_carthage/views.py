@@ -2,7 +2,8 @@
 
 Hidden from the others: hands of Intrigue, Law and Concession cards (Neutral hands are open,
 §9.1), Trade cards (only how many of each stack's back a faction holds shows), Faction Treasuries
-(face down, §6.2 step 10), the Trade cards inside an offer (only its claim is heard), the cards
+(face down, §6.2 step 10), the Trade cards inside an offer (only its claim is heard), the hand
+cards of an offer between two other players (§6.7.2: only its size is heard), the cards
 removed from the stacks, and the make-up of the stacks and the deck.
 """
 
