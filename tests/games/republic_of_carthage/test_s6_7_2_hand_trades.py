@@ -235,15 +235,21 @@ def test_s9_a_neutral_over_the_limit_gives_its_excess_to_a_player() -> None:
 # -- resampling after a trade ------------------------------------------------------------------
 
 
-def _traded_game(seed: int = 3) -> tuple[S, int, int, int, int]:
-    """A real game at step 2 after faction ``giver`` gave card ``card`` to ``taker`` and got one
-    back; ``third`` saw the trade only. Returns (state, giver, taker, third, card)."""
-    state = new(3)
+def _step_two(players: int, seed: int) -> S:
+    """A real game (random play, a quiet Senate) at a player's turn of step 2."""
+    state = new(players)
     rng = random.Random(seed)
     while not (state.stage == "revolution_cards" and state.current_player() >= 0):
         assert not state.is_terminal()
         if not quiet_senate(state):
             step(state, rng)
+    return state
+
+
+def _traded_game(seed: int = 3) -> tuple[S, int, int, int, int]:
+    """A real game at step 2 after faction ``giver`` gave card ``card`` to ``taker`` and got one
+    back; ``third`` saw the trade only. Returns (state, giver, taker, third, card)."""
+    state = _step_two(3, seed)
     giver = state.current_player()
     taker = next(f for f in state.order if f != giver and hand(state, f))
     third = next(f for f in range(3) if f not in (giver, taker))
@@ -279,3 +285,25 @@ def test_s6_7_2_resampling_redraws_a_trade_a_third_party_did_not_see() -> None:
         assert sorted(hand(replayed, taker)) == sorted(hand(copy, taker))
         held_elsewhere += copy.card_loc[card] != HAND + taker
     assert held_elsewhere, "the card given is redrawn for a player who did not see it"
+
+
+def test_s6_7_2_an_offer_to_a_neutral_is_hidden_until_presented_then_open() -> None:
+    state = _step_two(2, 1)
+    offerer = state.current_player()
+    other, neutral = 1 - offerer, 2
+    card = hand(state, offerer)[0]
+    state.apply_action(K.offer_to(neutral))
+    state.apply_action(K.give_card(card))
+    assert state.observation(other)["hand_offer"]["given"] is None
+    for seed in range(6):
+        copy = state.resample_from_infostate(other, random.Random(seed))
+        assert copy.observation(other) == state.observation(other)
+        assert state.game.replay(copy.history()).to_dict()["state"] == copy.to_dict()["state"]
+    state.apply_action(K.DONE)
+    # Presented to a Neutral (who answers at once): every player read the card, and
+    # resampling keeps it where it is.
+    assert card_play.card_name(card) in " ".join(state.log(other)[-3:])
+    for seed in range(6):
+        copy = state.resample_from_infostate(other, random.Random(seed))
+        assert copy.card_loc[card] == state.card_loc[card]
+        assert copy.observation(other) == state.observation(other)

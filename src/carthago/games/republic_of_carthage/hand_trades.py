@@ -31,6 +31,7 @@ from carthago.core.errors import ComponentDataError
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.actions import MAX_FACTIONS
 from carthago.games.republic_of_carthage.card_play import card_name, hand_size
+from carthago.games.republic_of_carthage.forum_cards import draw_text
 from carthago.games.republic_of_carthage.offices import clockwise
 from carthago.games.republic_of_carthage.stages import Stage, stage
 from carthago.games.republic_of_carthage.state import CARDS, DISCARD, HAND, NEUTRAL_ROLES
@@ -140,8 +141,10 @@ def _cards(count: int) -> str:
 
 
 def _record(state: S, card: int, giver: int, receiver: int) -> None:
-    """Keep where an offer between two humans names a card, for resampling (hidden.py)."""
-    if not _open(state):
+    """Keep where a human names a card in an offer or its return, for resampling (hidden.py):
+    the card is hidden from third parties until the offer shows it (a Neutral's decisions are
+    no history entries, and its hand is open)."""
+    if state.human(giver):
         state.traded += [state.history_length(), card, giver, receiver]
 
 
@@ -202,10 +205,16 @@ def _present(state: S) -> None:
     state.stage = "revolution_trade_answer"
 
 
+def card_label(card: int) -> str:
+    """A hand card in an action's text: its name, with its copy number where the deck holds
+    several (the actions name copies, and texts must be unique among the legal actions)."""
+    return draw_text(card).removeprefix("draw ")
+
+
 def _describe(state: S, action: int) -> str:
     what, card = K.decode(action)
     if what == "give":
-        return f"give {card_name(card)}"
+        return f"give {card_label(card)}"
     if action == K.DONE:
         return "present the offer" if state.stage == "revolution_trade_build" else "done"
     return what
@@ -234,6 +243,8 @@ def _return(state: S, action: int) -> None:
     card = action - K.give_card(0)
     state.ctx.append(card)
     _record(state, card, state.ctx[RECEIVER], state.ctx[OFFERER])
+    if _open(state):
+        state.card_origin[card] = -1  # shown at once, like everything in an open offer
     if len(_returned(state)) == state.ctx[ASKED]:
         _exchange(state)
 
@@ -253,8 +264,6 @@ def _exchange(state: S) -> None:
     names = state.rg.faction_names
     public = f"{names[receiver]} accepts: {_cards(len(given))} for {_cards(len(returned))}"
     if _open(state):
-        for card in returned:
-            state.card_origin[card] = -1
         state.note(f"{public}; {names[receiver]} gives {_names(returned)}")
     else:
         state.note(
@@ -363,8 +372,8 @@ def _discard_neutral(state: S) -> int:
 class OpenOffer:
     """The offer under way as ``viewer`` may see it (views.py): the cards given are shown to the
     offerer while he builds, to both parties once presented; the cards returned to the receiver
-    who names them (the offerer sees them arrive in his hand); all of it to everybody when a
-    Neutral takes part. ``given`` and ``returned`` are None where hidden."""
+    who names them (the offerer sees them arrive in his hand); when a Neutral takes part, to
+    everybody from the presentation on. ``given`` and ``returned`` are None where hidden."""
 
     offerer: int
     receiver: int
@@ -381,7 +390,7 @@ def open_offer_seen(state: S, viewer: int | None) -> OpenOffer | None:
     offerer, receiver = state.ctx[OFFERER], state.ctx[RECEIVER]
     building = state.stage == "revolution_trade_build"
     public = _open(state)
-    sees_given = public or viewer == offerer or (viewer == receiver and not building)
+    sees_given = viewer == offerer or (not building and (public or viewer == receiver))
     return OpenOffer(
         offerer,
         receiver,
@@ -432,7 +441,7 @@ stage(
     Stage(
         lambda s: s.ctx[0],
         _discard,
-        lambda s, a: f"discard {card_name(K.decode(a)[1])}",
+        lambda s, a: f"discard {card_label(K.decode(a)[1])}",
         legal=lambda s: [K.drop_card(c) for c in hand(s, s.ctx[0])],
         neutral=_discard_neutral,
     ),

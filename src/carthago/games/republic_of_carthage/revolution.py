@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, TypeVar
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
-from carthago.games.republic_of_carthage.card_play import card_name
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.hand_trades import (
     HAND_LIMIT,
     TRADE_BOUND,
+    card_label,
     discard,
     hand,
     neutral_offer,
@@ -353,7 +353,7 @@ def _card_text(state: S, action: int) -> str:
     what, card = K.decode(action)
     if what == "offer":
         return f"offer hand cards to {state.rg.faction_names[card]}"
-    return f"{what} {card_name(card)}"
+    return f"{what} {card_label(card)}"
 
 
 stage(
