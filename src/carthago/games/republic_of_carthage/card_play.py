@@ -3,7 +3,8 @@ unless the card says otherwise), except those whose window lies in the Senate Ph
 
 "At any time" is made finite by windows:
 
-- at any decision of its own (outside set-up and these card stages) a faction may play an
+- at any decision of its own (outside set-up, these card stages and an open offer of hand
+  cards in the Revolution Phase, ``NO_PLAY_PREFIXES``) a faction may play an
   eligible card: the action ``PLAY + card`` is added to the stage's legal actions by
   ``phases.legal``; the play interrupts the stage, which resumes (``state.card_resume``) once
   the card's target is chosen and its dice are rolled;
@@ -66,6 +67,9 @@ EFFECTS = (*GENERAL, *WINDOW_EFFECTS)
 TRADE_PREFIXES = ("mortality", "revenue", "trade", "turn_start")
 """Stages of a turn up to the end of its Trade Phase: when a Trade Phase value card may be
 played (it concerns "this turn's" Trade Phase)."""
+NO_PLAY_PREFIXES = ("setup_", "cards_", "revolution_trade_")
+"""Stages with no general window: set-up, a card's own play or window, and an offer of hand
+cards (§6.7.2) from its opening to its answer and exchange."""
 CARD_STAGES = ("cards_target", "cards_steal", "cards_blackmail", "cards_blackmail_roll")
 CARD_STAGES_ALL = (*CARD_STAGES, "cards_tophet")
 MORTALITY_RESUME = "mortality_after_chit"
@@ -225,7 +229,7 @@ def _eligible(state: S, card: int, faction: int) -> bool:
 
 
 def _playable(state: S, faction: int) -> list[int]:
-    if faction < 0 or state.ended or state.stage.startswith(("setup_", "cards_")):
+    if faction < 0 or state.ended or state.stage.startswith(NO_PLAY_PREFIXES):
         return []
     return [c for c in held(state, faction, GENERAL) if _eligible(state, c, faction)]
 

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from carthago.games.republic_of_carthage.actions import COMBAT, COMBAT_SIZE
+from carthago.games.republic_of_carthage.actions import COMBAT, COMBAT_SIZE, MAX_FACTIONS
 from carthago.games.republic_of_carthage.state import N_CARDS, N_PERSONS
 
 GO_ON = COMBAT
@@ -34,7 +34,15 @@ PLAY = 200
 """``COMBAT + PLAY + card``: play a hand card (Statesman or Trade Concession) in §6.7.2."""
 DROP = PLAY + N_CARDS
 """``COMBAT + DROP + card``: discard a card down to the hand limit of §6.7.2."""
-END = COMBAT + DROP + N_CARDS
+OFFER = DROP + N_CARDS
+"""``COMBAT + OFFER + faction``: open an offer of hand cards to that faction (§6.7.2)."""
+GIVE = OFFER + MAX_FACTIONS
+"""``COMBAT + GIVE + card``: put that card of one's hand into an offer or its return."""
+ASK = COMBAT + GIVE + N_CARDS
+"""Ask for one more card of the receiver's hand, his choice, in the offer being built."""
+ACCEPT = ASK + 1
+DECLINE = ASK + 2
+END = DECLINE + 1
 assert END <= COMBAT + COMBAT_SIZE
 
 
@@ -55,6 +63,14 @@ def drop_card(card: int) -> int:
     return COMBAT + DROP + card
 
 
+def offer_to(faction: int) -> int:
+    return COMBAT + OFFER + faction
+
+
+def give_card(card: int) -> int:
+    return COMBAT + GIVE + card
+
+
 def decode(action: int) -> tuple[str, int]:
     """The kind of a combat-block action and its argument."""
     names = {
@@ -67,6 +83,9 @@ def decode(action: int) -> tuple[str, int]:
         ADD_TALENT: "add 1T",
         DONE: "done",
         USE_FAVOUR: "use the Favour of Baal Hammon",
+        ASK: "ask for a card",
+        ACCEPT: "accept",
+        DECLINE: "decline",
     }
     if action in names:
         return names[action], 0
@@ -76,6 +95,10 @@ def decode(action: int) -> tuple[str, int]:
         return "bribe", action - BRIBE
     if COMBAT + PLAY <= action < COMBAT + DROP:
         return "play", action - COMBAT - PLAY
-    if COMBAT + DROP <= action < END:
+    if COMBAT + DROP <= action < COMBAT + OFFER:
         return "drop", action - COMBAT - DROP
+    if COMBAT + OFFER <= action < COMBAT + GIVE:
+        return "offer", action - COMBAT - OFFER
+    if COMBAT + GIVE <= action < ASK:
+        return "give", action - COMBAT - GIVE
     raise ValueError(f"{action} is not a Combat or Revolution action")

@@ -34,6 +34,7 @@ from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
+from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
 
 if TYPE_CHECKING:
@@ -89,6 +90,7 @@ def _resample_hands(
     # A concession its holder has just named to play is in the history by name.
     targets = ("setup_concession_target", "revolution_concession_target")
     named = state.ctx if state.stage in targets else []
+    seen = seen_in_trades(state, player)
     forum = int(forum_deck > 0)
     slots = [
         card
@@ -98,6 +100,7 @@ def _resample_hands(
         and state.card_origin[card] >= 0
         and CARDS[card].kind in kinds
         and card not in named
+        and card not in seen
         and state.card_forum[card] == forum
         and (not forum or CARDS[card].deck == forum_deck)
     ]
@@ -112,7 +115,8 @@ def _resample_hands(
     ]
     # Sorted, so that which cards are where does not steer the draw.
     pool = sorted(slots + spare)
-    places = sorted((state.card_loc[card], state.card_origin[card]) for card in slots)
+    slots.sort(key=lambda card: (state.card_loc[card], state.card_origin[card]))
+    places = [(state.card_loc[card], state.card_origin[card]) for card in slots]
     chosen = rng.sample(pool, len(slots))
     undealt = RED_DECK if any(loc == RED_DECK for loc in state.card_loc) else DECK
     for card in slots:
@@ -124,6 +128,7 @@ def _resample_hands(
         state.card_origin[card] = origin
         state.card_forum[card] = forum
         state._history[origin] = card
+    rename_traded(state, dict(zip(slots, chosen, strict=True)))
 
 
 # -- what p can see of the history -----------------------------------------------------------

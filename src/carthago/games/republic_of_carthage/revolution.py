@@ -6,8 +6,9 @@ Steps, each a run of stages:
    2d6 + Popularity on the Public Reaction table (a captive cannot: he is not in Carthage).
 2. ``revolution_ransom``: factions holding a captured commander may pay his ransom (§6.6.2),
    from his own talents first, then the Faction Treasury; he comes home at once.
-3. ``revolution_cards``: from the HRAO's faction clockwise, each faction plays Statesmen and
-   Trade Concessions, and discards down to five hand cards (§6.7.2).
+3. ``revolution_cards``: from the HRAO's faction clockwise, each faction plays Statesmen,
+   Trade Concessions and Intrigues, trades hand cards (``hand_trades``) and discards down to
+   five hand cards (§6.7.2).
 4. ``revolution_revolt_*``: each victorious force (armies waiting on its commander's card), from
    the HRAO's faction clockwise, returns to the board or revolts (§6.7.3).
 
@@ -25,6 +26,16 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.hand_trades import (
+    HAND_LIMIT,
+    TRADE_BOUND,
+    card_label,
+    discard,
+    hand,
+    neutral_offer,
+    offer_actions,
+    open_offer,
+)
 from carthago.games.republic_of_carthage.laws import public_reaction_modifier
 from carthago.games.republic_of_carthage.mortality import kill
 from carthago.games.republic_of_carthage.neutral_combat import policy
@@ -51,10 +62,8 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     COVERED,
     DECK,
-    DISCARD,
     FORUM,
     FORUM_DOWN,
-    HAND,
     IN_PLAY,
     LATE_DECK,
     N_PERSONS,
@@ -84,15 +93,14 @@ if TYPE_CHECKING:
 
 T = TypeVar("T", bound="S")
 
-HAND_LIMIT = 5
 LOYAL_UP_TO = {1: 4, 2: 3}
 """§6.7.3 Army Allegiance: the highest roll that stays Loyal, by era."""
 MAX_ADDED = 5
 """Talents beyond +5 cannot change a d6 allegiance roll."""
-REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4)
+REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4) + TRADE_BOUND
 """Per turn: reactions, ransoms, revolt and joining decisions and accomplices per person; a
 play or discard per card; per army counter whom it follows, its added talents and roll (or
-its owner's decision), its bribery draw, two bids and a tie."""
+its owner's decision), its bribery draw, two bids and a tie; the trades of hand cards."""
 MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
 SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
 
@@ -208,10 +216,6 @@ stage(
 # -- 3. Hand cards (§6.7.2) ------------------------------------------------------------------
 
 
-def hand(state: S, faction: int) -> list[int]:
-    return [c for c, loc in enumerate(state.card_loc) if loc == HAND + faction]
-
-
 def playable_statesman(state: S, faction: int, card: int) -> bool:
     """§4: the Family card is in the faction (he covers it) or nowhere in play or on the board;
     Barca's two Statesmen never both in play; Mago's second only to the faction of the first."""
@@ -279,6 +283,7 @@ def _succeed(state: S, family: int, card: int) -> None:
         (state.generals, 0, 1),
         (state.fought, 0, 1),
         (state.won, 0, 1),
+        (state.hired, 0, 1),
     ):
         for i in range(first, len(people), stride):
             if people[i] == family:
@@ -293,12 +298,13 @@ def _card_choices(state: S, faction: int) -> list[int]:
         choices += [K.drop_card(c) for c in cards]
     else:
         choices.insert(0, K.DONE)
-    return choices
+    return choices + offer_actions(state, faction)
 
 
 def _start_cards(state: S) -> None:
     state.order = clockwise(state, hrao_faction(state))
     state.pos = 0
+    state.hand_offers = [0] * state.rg.num_factions
     state.stage = "revolution_cards"
 
 
@@ -323,8 +329,9 @@ def _cards(state: S, action: int) -> None:
         return
     what, card = K.decode(action)
     if what == "drop":
-        state.card_loc[card] = DISCARD
-        state.note(f"{state.rg.faction_names[faction]} discards a card down to the hand limit")
+        discard(state, faction, card)
+    elif what == "offer":
+        open_offer(state, faction, card)
     elif CARDS[card].kind == "statesman":
         play_statesman(state, faction, card)
     else:
@@ -333,21 +340,24 @@ def _cards(state: S, action: int) -> None:
 
 
 def _cards_neutral(state: S) -> int:
-    """§9: a Neutral plays every playable Statesman and concession; over the limit it drops
-    its first card."""
-    choices = _card_choices(state, state.order[state.pos])
+    """§9: a Neutral plays every playable Statesman and concession; over the limit it offers
+    its excess if its role gives it away (hand_trades), else drops its first card."""
+    faction = state.order[state.pos]
+    choices = _card_choices(state, faction)
     plays = [a for a in choices if a != K.DONE and K.decode(a)[0] == "play"]
     if plays:
         return plays[0]
-    return choices[0]
+    offer = neutral_offer(state, faction)
+    return offer if offer >= 0 else choices[0]
 
 
 def _card_text(state: S, action: int) -> str:
     if action == K.DONE:
         return "done"
     what, card = K.decode(action)
-    name = describe_person(card) if card < N_PERSONS else C.hand_cards[CARDS[card].id].name
-    return f"{what} {name}"
+    if what == "offer":
+        return f"offer hand cards to {state.rg.faction_names[card]}"
+    return f"{what} {card_label(card)}"
 
 
 stage(

@@ -144,6 +144,8 @@ _LIST_FIELDS = (
     "forum_held",
     "hired",
     "bribed",
+    "hand_offers",
+    "traded",
 )
 _INT_FIELDS = (
     "turn",
@@ -298,6 +300,12 @@ class RepublicOfCarthageState(State):
         self.bribed: list[int] = []
         """Factions that played Bribery of the Council on the vote under way: their bought votes
         count double (senate_intrigues.py)."""
+        self.hand_offers = [0] * factions
+        """Per faction, the offers of hand cards it opened in this Revolution Phase (§6.7.2)."""
+        self.traded: list[int] = []
+        """``[history index, card, giver, receiver, ...]``: every card a human faction named in
+        an offer of hand cards to another human, or in its return (hand_trades.py); resampling
+        rewrites these entries with the card they carry (hidden.py)."""
         self.initiative = -1
         """The faction taking the current Forum initiative (§6.4.2), -1 outside one."""
         self.initiatives = 0

@@ -96,6 +96,7 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     ("units", 3 * len(UNIT_INDEX) + 2),
     ("generals_captives", 2 * F),
     ("rebellion", 1 + F + 4),
+    ("hand_offer", 2 * F + 3 + 2 * len(HAND_INDEX)),
 )
 OFFSET: dict[str, int] = {}
 _at = 0
@@ -172,6 +173,7 @@ def encode(game: Game, observation: dict[str, Any]) -> list[float]:
             tail[at + HAND_INDEX[name]] += 0.5
     _senate(tail, observation, faction_of, faction_index)
     _combat(tail, observation, faction_of, faction_index, viewer)
+    _hand_offer(tail, observation, faction_index)
     values += tail
     return values
 
@@ -308,6 +310,27 @@ def _senate(
         if governor is not None and governor in faction_of:
             tail[slot + len(PROVINCE_STATUS) + 1 + faction_of[governor]] = 1.0
         tail[slot + width - 1] = province["term"] / 3
+
+
+def _hand_offer(
+    tail: list[float], observation: dict[str, Any], faction_index: dict[str, int]
+) -> None:
+    """The offer of hand cards under way (§6.7.2), with its cards where the viewer sees them."""
+    offer = observation["hand_offer"]
+    if offer is None:
+        return
+    at = OFFSET["hand_offer"]
+    tail[at + faction_index[offer["from"]]] = 1.0
+    tail[at + F + faction_index[offer["to"]]] = 1.0
+    at += 2 * F
+    tail[at] = 1.0 if offer["presented"] else 0.0
+    tail[at + 1] = offer["cards_given"] / 5
+    tail[at + 2] = offer["cards_asked"] / 5
+    at += 3
+    for names in (offer["given"], offer["returned"]):
+        for name in names or []:
+            tail[at + HAND_INDEX[name]] += 0.5
+        at += len(HAND_INDEX)
 
 
 def _combat(

@@ -2,7 +2,8 @@
 
 Hidden from the others: hands of Intrigue, Law and Concession cards (Neutral hands are open,
 §9.1), Trade cards (only how many of each stack's back a faction holds shows), Faction Treasuries
-(face down, §6.2 step 10), the Trade cards inside an offer (only its claim is heard), the cards
+(face down, §6.2 step 10), the Trade cards inside an offer (only its claim is heard), the hand
+cards of an offer between two other players (§6.7.2: only its size is heard), the cards
 removed from the stacks, and the make-up of the stacks and the deck.
 """
 
@@ -14,6 +15,7 @@ from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.forum_view import forum_view
+from carthago.games.republic_of_carthage.hand_trades import open_offer_seen
 from carthago.games.republic_of_carthage.offices import hrao, office_of
 from carthago.games.republic_of_carthage.senate_intrigues import in_force, seduction_view
 from carthago.games.republic_of_carthage.state import (
@@ -245,6 +247,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             for i in range(0, len(state.captives), 2)
         ],
         "rebellion": _rebellion(state),
+        "hand_offer": _hand_offer(state, viewer),
         **cards,
         "cards_in_force": [*cards["cards_in_force"], *in_force(state)],
     }
@@ -274,6 +277,26 @@ def _senate(state: S) -> dict[str, Any]:
         ),
         "liable_major": [describe_person(p) for p, m in enumerate(state.liable) if m == 2],
         "seduction": seduction_view(state),
+    }
+
+
+def _hand_offer(state: S, viewer: int | None) -> dict[str, Any] | None:
+    """The offer of hand cards under way (§6.7.2): its parties and sizes are public, its cards
+    as ``hand_trades.open_offer_seen`` says; cards by name and, as in a hand, by number."""
+    offer = open_offer_seen(state, viewer)
+    if offer is None:
+        return None
+    names = state.rg.faction_names
+    return {
+        "from": names[offer.offerer],
+        "to": names[offer.receiver],
+        "presented": offer.presented,
+        "cards_given": offer.count_given,
+        "cards_asked": offer.asked,
+        "given": None if offer.given is None else sorted(map(_card_name, offer.given)),
+        "given_cards": offer.given,
+        "returned": None if offer.returned is None else sorted(map(_card_name, offer.returned)),
+        "returned_cards": offer.returned,
     }
 
 
