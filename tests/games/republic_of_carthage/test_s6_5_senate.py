@@ -165,13 +165,33 @@ def test_s6_5_bought_votes_cost_talents_and_count_for_this_proposal() -> None:
     a, b = free(state)[:2]
     propose(state, SA.person(a), SA.person(b))
     before = voting.funds(state, 1)
+    on_cards = sum(state.talents[p] for p in voting.members_in_carthage(state, 1))
     vote(state, {0: SA.NO_VOTE, 2: SA.NO_VOTE}, buy={1: 5})
     assert voting.funds(state, 1) == before - 5
-    assert state.faction_treasury[1] == 2  # the Faction Treasury pays first
+    assert state.faction_treasury[1] == 7 - max(0, 5 - on_cards)  # Senators pay first
     entries = [e for e in state.log(None) if "Player 2 votes Yes" in str(e)]
     assert entries and f"({voting.oratory(state, 1) + 5} votes and buys 5 votes)" in str(
         entries[-1]
     )
+
+
+def test_s6_5_bought_votes_show_nothing_of_the_hidden_faction_treasury() -> None:
+    """Talents for votes come off the Senators' cards first, so what the others see after a
+    purchase is the same whatever the Faction Treasury held."""
+    views = []
+    for treasury in (0, 9):
+        state = senate()
+        for p in voting.members_in_carthage(state, 1):
+            state.talents[p] = 0
+        richest = voting.members_in_carthage(state, 1)[0]
+        state.talents[richest] = 2
+        state.faction_treasury[1] = treasury
+        a, b = free(state)[:2]
+        propose(state, SA.person(a), SA.person(b))
+        vote(state, {0: SA.NO_VOTE, 2: SA.NO_VOTE}, buy={1: 1})
+        assert state.talents[richest] == 1 and state.faction_treasury[1] == treasury
+        views.append(state.observation(0))
+    assert views[0] == views[1]
 
 
 def test_s6_5_a_faction_cannot_buy_more_votes_than_it_has_talents() -> None:

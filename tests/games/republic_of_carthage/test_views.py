@@ -57,7 +57,8 @@ def test_s6_2_step5_rebels_pay_for_their_armies_or_lose_them() -> None:
     state.talents[rebel] = 2
     _rebel_upkeep(state)
     assert state.rebel_units[legion] == 1 and state.unit_active[legion] == 1
-    assert state.faction_treasury[0] == 0 and state.talents[rebel] == 1
+    # The rebel's own talents pay first: the hidden Faction Treasury only for the rest.
+    assert state.faction_treasury[0] == 1 and state.talents[rebel] == 0
 
 
 def test_heuristic_ignores_other_face_down_treasuries() -> None:

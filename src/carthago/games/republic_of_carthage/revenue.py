@@ -185,13 +185,13 @@ def _rebel_upkeep(state: S) -> None:
     funds = state.faction_treasury[faction] + sum(state.talents[p] for p in commanders)
     kept = min(armies, funds // REBEL_UPKEEP)
     cost = kept * REBEL_UPKEEP
-    from_treasury = min(cost, state.faction_treasury[faction])
-    state.faction_treasury[faction] -= from_treasury
-    cost -= from_treasury
+    # The rebels' own talents first, as for bought votes (voting.spend): what the table sees
+    # must not depend on the hidden Faction Treasury.
     for person in commanders:
         taken = min(cost, state.talents[person])
         state.talents[person] -= taken
         cost -= taken
+    state.faction_treasury[faction] -= cost
     for _ in range(armies - kept):
         unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u] - state.rebel_veterans[u])
         state.rebel_units[unit] -= 1

@@ -51,14 +51,17 @@ def funds(state: S, faction: int) -> int:
 
 
 def spend(state: S, faction: int, amount: int) -> None:
-    """Pay from the Faction Treasury first, then from the richest Senators in Carthage."""
-    taken = min(amount, state.faction_treasury[faction])
-    state.faction_treasury[faction] -= taken
-    amount -= taken
+    """Pay from the richest Senators in Carthage first, then from the Faction Treasury.
+
+    The rules let the player take the talents from either; Senators first keeps what the table
+    sees (the talents on Senators' cards) independent of the hidden Treasury."""
     for person in sorted(members_in_carthage(state, faction), key=lambda p: -state.talents[p]):
         taken = min(amount, state.talents[person])
         state.talents[person] -= taken
         amount -= taken
+    taken = min(amount, state.faction_treasury[faction])
+    state.faction_treasury[faction] -= taken
+    amount -= taken
     if amount:
         raise ValueError("a faction spent more talents than it holds")
 
