@@ -16,7 +16,7 @@ game's record; each is replayed as it comes in to read how the game ended (the s
 Run: ``.venv/bin/python benchmarks/carthage_outcomes.py [--level easy] [--players 3 6]
 [--games 200] [--jobs 2] [--seed 0] [--json PATH]``; prints a Markdown table, progress goes to
 stderr. ``--json`` is rewritten after every game, so an interrupted run keeps its games;
-``--report PATH`` prints the table of such a file.
+``--report PATH [PATH ...]`` prints the table of such files.
 """
 
 from __future__ import annotations
@@ -201,6 +201,12 @@ def read_json(path: Path) -> list[Ending]:
     return [Ending(**entry) for entry in json.loads(path.read_text())["games"]]
 
 
+def sorted_endings(endings: Sequence[Ending]) -> list[Ending]:
+    """By level (in LEVELS' order, other specs last), players, then game."""
+    order = {level: rank for rank, level in enumerate(LEVELS)}
+    return sorted(endings, key=lambda e: (order.get(e.level, len(order)), e.players, e.index))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
@@ -212,10 +218,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--json", type=Path, help="write every game's ending here")
-    parser.add_argument("--report", type=Path, help="only print the table of a --json file")
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="only print the table of these --json files"
+    )
     args = parser.parse_args()
     if args.report is not None:
-        print(table(read_json(args.report)))
+        print(table(sorted_endings([e for path in args.report for e in read_json(path)])))
         return
     options = parse_options(args.option)
     header = {
@@ -254,7 +262,7 @@ def main() -> None:
                 options,
                 record,
             )
-    print(table(sorted(endings, key=lambda e: (list(LEVELS).index(e.level), e.players, e.index))))
+    print(table(sorted_endings(endings)))
 
 
 if __name__ == "__main__":
