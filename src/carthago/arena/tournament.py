@@ -165,6 +165,11 @@ class GameOutcome:
     seed: int
 
 
+def record_path(folder: str | Path, index: int) -> Path:
+    """Where the record of the tournament's game ``index`` is saved."""
+    return Path(folder) / f"game-{index:05d}.json"
+
+
 def play_task(task: GameTask) -> GameOutcome:
     """Play one scheduled game (in whatever process runs it) and save its record if asked."""
     importlib.import_module(task.module)
@@ -177,7 +182,7 @@ def play_task(task: GameTask) -> GameOutcome:
     record = play_match(game, agents, seed=task.seed)
     seconds = time.perf_counter() - start
     if task.records is not None:
-        record.save(Path(task.records) / f"game-{task.index:05d}.json")
+        record.save(record_path(task.records, task.index))
     assert record.result is not None
     return GameOutcome(
         task.index, task.pairing, task.seats, record.result, len(record.actions), seconds, task.seed

@@ -1,0 +1,269 @@
+"""How games of The Republic of Carthage end when computer factions hold every seat.
+
+For each level and number of players, ``--games`` games with every seat played by that level's
+agent (agents only ever see ``resample_from_infostate`` of their seat, as in the arena): how
+often the Republic falls and why (bankruptcy, four active wars, four lost wars: rules §7
+Failure), how the other games end (a successful revolt, Suffete for Life, on Influence when the
+Late Republic deck runs out, on Influence at the engine's turn limit), how many turns and
+actions a game takes and how many seconds it takes to play.
+
+Games run through the arena's scheduler (``--jobs`` processes, one seed per game derived from
+``--seed``, so the easy level replays identically; the normal and hard levels stop searching
+after a time budget, so their moves may vary with the machine's load). The arena saves every
+game's record; each is replayed as it comes in to read how the game ended (the state's public
+``ended`` reason and its turn).
+
+Run: ``.venv/bin/python benchmarks/carthage_outcomes.py [--level easy] [--players 3 6]
+[--games 200] [--jobs 2] [--seed 0] [--json PATH]``; prints a Markdown table, progress goes to
+stderr. ``--json`` is rewritten after every game, so an interrupted run keeps its games;
+``--report PATH [PATH ...]`` prints the table of such files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import carthago
+from carthago.agents import LEVELS, level_spec
+from carthago.arena.tournament import GameOutcome, record_path, run_tasks, schedule
+from carthago.cli.options import parse_options
+from carthago.core.records import GameRecord
+from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
+
+GAME = "republic_of_carthage"
+FALLS = {
+    "bankruptcy": "bankruptcy",
+    "four active wars": "four active wars",
+    "four lost wars": "four lost wars",
+}
+"""The engine's ``ended`` reasons of a fallen Republic (every player loses), by column."""
+WINS = {
+    "a successful revolt": "revolt",
+    "Suffete for Life": "Suffete for Life",
+    "the deck is exhausted": "deck exhausted",
+}
+TURN_LIMIT = "turn limit"
+"""The engine's reason at its turn limit reads "turn limit N"."""
+ENDINGS = (*WINS.values(), TURN_LIMIT)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one game ended."""
+
+    level: str
+    players: int
+    index: int
+    seed: int
+    reason: str
+    """The state's ``ended`` text, as the engine wrote it."""
+    ending: str
+    """One of ENDINGS, or "fell" (see ``fall``)."""
+    fall: str
+    """Why the Republic fell (a FALLS column), or "" when it did not."""
+    winners: list[str]
+    turns: int
+    actions: int
+    """Every action in the record: the seats' decisions and the chance outcomes (Neutral
+    factions decide inside the engine)."""
+    seconds: float
+
+
+def classify(reason: str) -> tuple[str, str]:
+    """(ending, fall) of an ``ended`` reason; ValueError for a reason this script does not know.
+
+    >>> classify("four lost wars")
+    ('fell', 'four lost wars')
+    >>> classify("turn limit 30")
+    ('turn limit', '')
+    """
+    if reason in FALLS:
+        return "fell", FALLS[reason]
+    if reason in WINS:
+        return WINS[reason], ""
+    if reason.startswith(TURN_LIMIT):
+        return TURN_LIMIT, ""
+    raise ValueError(f"unknown end of game {reason!r}: teach benchmarks/carthage_outcomes.py")
+
+
+def ending_of(level: str, players: int, outcome: GameOutcome, record: GameRecord) -> Ending:
+    state = record.replay()
+    assert isinstance(state, RepublicOfCarthageState)
+    ending, fall = classify(state.ended)
+    names = state.rg.faction_names
+    return Ending(
+        level,
+        players,
+        outcome.index,
+        outcome.seed,
+        state.ended,
+        ending,
+        fall,
+        [names[faction] for faction in state.winners],
+        state.turn,
+        outcome.moves,
+        outcome.seconds,
+    )
+
+
+def play_endings(
+    level: str,
+    spec: str,
+    players: int,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    on_ending: Callable[[Ending], None] | None = None,
+) -> list[Ending]:
+    """``games`` games with ``spec`` in every one of ``players`` seats, in order of index."""
+    game = carthago.load(GAME, players=players, **(options or {}))
+    endings: list[Ending] = []
+    with tempfile.TemporaryDirectory() as folder:
+
+        def collect(outcome: GameOutcome) -> None:
+            record = GameRecord.load(record_path(folder, outcome.index))
+            endings.append(ending_of(level, players, outcome, record))
+            if on_ending is not None:
+                on_ending(endings[-1])
+
+        tasks = schedule(game, [(spec,) * players], games, seed, records=folder)
+        run_tasks(tasks, jobs, on_outcome=collect)
+    return sorted(endings, key=lambda ending: ending.index)
+
+
+def spread(values: Sequence[float]) -> str:
+    return (
+        f"{statistics.mean(values):.1f} / {statistics.median(values):g} / {max(values):g}"
+        if values
+        else "-"
+    )
+
+
+def summary(endings: Sequence[Ending]) -> dict[str, Any]:
+    """Shares of each fall and ending, turns, actions and seconds of one (level, players)."""
+    count = len(endings) or 1
+    falls = Counter(e.fall for e in endings)
+    ends = Counter(e.ending for e in endings)
+    return {
+        "games": len(endings),
+        "fell": ends["fell"] / count,
+        "falls": {fall: falls[fall] / count for fall in FALLS.values()},
+        "endings": {end: ends[end] / count for end in ENDINGS},
+        "turns": [e.turns for e in endings],
+        "actions": [e.actions for e in endings],
+        "seconds_mean": statistics.mean(e.seconds for e in endings) if endings else 0.0,
+    }
+
+
+HEADER = (
+    "| level | players | games | Republic fell | bankruptcy | four active wars | "
+    "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | "
+    "turns mean / median / max | actions mean / median / max | seconds per game |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def table(endings: Sequence[Ending]) -> str:
+    """The Markdown table: one row per (level, players), in order of first appearance."""
+    groups: dict[tuple[str, int], list[Ending]] = {}
+    for ending in endings:
+        groups.setdefault((ending.level, ending.players), []).append(ending)
+    rows = [HEADER]
+    for (level, players), group in groups.items():
+        row = summary(group)
+        shares = [row["fell"], *row["falls"].values(), *row["endings"].values()]
+        rows.append(
+            f"| {level} | {players} | {row['games']} | "
+            + " | ".join(f"{value:.0%}" for value in shares)
+            + f" | {spread(row['turns'])} | {spread(row['actions'])} | "
+            f"{row['seconds_mean']:.1f} |"
+        )
+    return "\n".join(rows)
+
+
+def write_json(path: Path, header: dict[str, Any], endings: Sequence[Ending]) -> None:
+    path.write_text(json.dumps({**header, "games": [asdict(e) for e in endings]}, indent=1))
+
+
+def read_json(path: Path) -> list[Ending]:
+    return [Ending(**entry) for entry in json.loads(path.read_text())["games"]]
+
+
+def sorted_endings(endings: Sequence[Ending]) -> list[Ending]:
+    """By level (in LEVELS' order, other specs last), players, then game."""
+    order = {level: rank for rank, level in enumerate(LEVELS)}
+    return sorted(endings, key=lambda e: (order.get(e.level, len(order)), e.players, e.index))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--level", action="append", choices=list(LEVELS), help="repeatable; default: every level"
+    )
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 6])
+    parser.add_argument("--games", type=int, default=200, help="games per level and players")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--option", action="append", default=[], help="game option key=value")
+    parser.add_argument("--json", type=Path, help="write every game's ending here")
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="only print the table of these --json files"
+    )
+    args = parser.parse_args()
+    if args.report is not None:
+        print(table(sorted_endings([e for path in args.report for e in read_json(path)])))
+        return
+    options = parse_options(args.option)
+    header = {
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "seed": args.seed,
+        "options": options,
+    }
+    print(f"machine: {header['machine']}; seed {args.seed}, --jobs {args.jobs}")
+    print(f"command: {header['command']}")
+    print()
+    endings: list[Ending] = []
+
+    def record(ending: Ending) -> None:
+        endings.append(ending)
+        done = sum(1 for e in endings if (e.level, e.players) == (ending.level, ending.players))
+        print(
+            f"{ending.level} {ending.players}p: {done}/{args.games} games "
+            f"({ending.reason}, turn {ending.turns}, {ending.seconds:.0f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
+        if args.json is not None:
+            write_json(args.json, header, endings)
+
+    for level in args.level or list(LEVELS):
+        for players in args.players:
+            play_endings(
+                level,
+                level_spec(level),
+                players,
+                args.games,
+                args.seed,
+                args.jobs,
+                options,
+                record,
+            )
+    print(table(sorted_endings(endings)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""benchmarks/carthage_outcomes.py: games of The Republic of Carthage played, classified, summed."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "carthage_outcomes", ROOT / "benchmarks" / "carthage_outcomes.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Dataclasses look their module up while the class is built.
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_end_of_game_the_engine_writes_is_classified(outcomes: ModuleType) -> None:
+    package = ROOT / "src" / "carthago" / "games" / "republic_of_carthage"
+    source = "\n".join(path.read_text() for path in package.glob("*.py"))
+    reasons = re.findall(r'end_game\(\s*state,\s*f?"([^"{]*)', source)
+    assert len(reasons) == 7
+    kinds = {outcomes.classify(reason) for reason in reasons}
+    assert kinds == {
+        ("fell", "bankruptcy"),
+        ("fell", "four active wars"),
+        ("fell", "four lost wars"),
+        ("revolt", ""),
+        ("Suffete for Life", ""),
+        ("deck exhausted", ""),
+        ("turn limit", ""),
+    }
+    with pytest.raises(ValueError, match="unknown end of game"):
+        outcomes.classify("Rome wins")
+
+
+def test_two_short_games_add_up(outcomes: ModuleType) -> None:
+    heard: list[object] = []
+    endings = outcomes.play_endings(
+        "random", "random", 3, 2, seed=5, options={"turn_limit": 1}, on_ending=heard.append
+    )
+    assert [e.index for e in endings] == [0, 1] and sorted(heard, key=lambda e: e.index) == endings
+    for ending in endings:
+        assert (ending.level, ending.players) == ("random", 3)
+        assert ending.turns == 1 and ending.actions > 100 and ending.seconds > 0
+        assert outcomes.classify(ending.reason) == (ending.ending, ending.fall)
+        # A fallen Republic has no winner; any other end has one at least.
+        assert (ending.ending == "fell") == (not ending.winners)
+    row = outcomes.summary(endings)
+    assert row["games"] == 2
+    assert row["fell"] == pytest.approx(sum(row["falls"].values()))
+    assert row["fell"] + sum(row["endings"].values()) == pytest.approx(1.0)
+    assert row["turns"] == [1, 1] and row["actions"] == [e.actions for e in endings]
+    lines = outcomes.table(endings).splitlines()
+    assert len(lines) == 3 and lines[2].startswith("| random | 3 | 2 | ")
+
+
+def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path) -> None:
+    ending = outcomes.Ending(
+        "easy", 6, 0, 1, "four lost wars", "fell", "four lost wars", [], 9, 2500, 80.0
+    )
+    path = tmp_path / "endings.json"
+    outcomes.write_json(path, {"seed": 1}, [ending])
+    assert outcomes.read_json(path) == [ending]
+    assert "| easy | 6 | 1 | 100% | 0% | 0% | 100% |" in outcomes.table([ending])
