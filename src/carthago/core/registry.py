@@ -13,6 +13,8 @@ from carthago.core.state import State
 
 Evaluator = Callable[[State, int], float]
 """A game's heuristic: how good ``state`` looks for ``player``, from -1 (lost) to 1 (won)."""
+Advisor = Callable[[State, int], "int | None"]
+"""A game's advice for ``player``'s decision in ``state``, or None where it has none."""
 
 _GAMES: dict[str, type[Game]] = {}
 _discovered = False
@@ -58,15 +60,29 @@ def load(game_id: str, **options: Any) -> Game:
     return game_class(game_id)(**options)
 
 
-def evaluator(game_id: str) -> Evaluator | None:
-    """The ``evaluate(state, player)`` of ``games/<id>/heuristics.py``, if the game has one."""
+def _heuristics(game_id: str) -> Any:
+    """The game's ``games/<id>/heuristics.py`` module, or None."""
     game_class(game_id)
     try:
-        module = importlib.import_module(f"carthago.games.{game_id}.heuristics")
+        return importlib.import_module(f"carthago.games.{game_id}.heuristics")
     except ModuleNotFoundError as error:
         # No heuristics module, or a game registered from outside carthago.games (tests).
         if error.name in (f"carthago.games.{game_id}", f"carthago.games.{game_id}.heuristics"):
             return None
         raise
-    evaluate: Evaluator = module.evaluate
+
+
+def evaluator(game_id: str) -> Evaluator | None:
+    """The ``evaluate(state, player)`` of ``games/<id>/heuristics.py``, if the game has one."""
+    module = _heuristics(game_id)
+    evaluate: Evaluator | None = None if module is None else module.evaluate
     return evaluate
+
+
+def advisor(game_id: str) -> Advisor | None:
+    """The ``advise(state, player)`` of ``games/<id>/heuristics.py``, if the game has one: the
+    move a game's own aide recommends where a one-ply look at ``evaluate`` sees no difference
+    (a decision whose worth shows only several steps later)."""
+    module = _heuristics(game_id)
+    advise: Advisor | None = getattr(module, "advise", None)
+    return advise

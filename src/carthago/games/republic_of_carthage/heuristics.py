@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from carthago.core.state import State
-from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
+from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
+from carthago.games.republic_of_carthage.stages import STAGES
+from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES, RepublicOfCarthageState
 
 TALENTS_PER_INFLUENCE = 10
 """Talents buy persuasion, traders and votes; ten of them weigh about one Influence."""
@@ -27,3 +29,23 @@ def evaluate(state: State, player: int) -> float:
     share = strengths[player] / sum(strengths)
     fair = 1 / len(strengths)
     return max(-1.0, min(1.0, (share - fair) / fair))
+
+
+ADVISED_STAGES = frozenset({"senate_propose", "senate_consent", "senate_ballot"})
+"""The Senate's proposals, a commander's consent and the ballots: a proposal is built over several
+steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look would propose and
+vote at random and leave the wars unprosecuted until the Republic falls."""
+AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
+"""Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
+there: the Imperials prosecute the wars they can win and raise taxes when the treasury runs low."""
+
+
+def advise(state: State, player: int) -> int | None:
+    """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
+    player's place; elsewhere no advice (the one-ply look at ``evaluate`` decides)."""
+    assert isinstance(state, RepublicOfCarthageState)
+    if state.stage not in ADVISED_STAGES:
+        return None
+    aide = state.clone()
+    aide.neutral_role[player] = AIDE_ROLE
+    return STAGES[state.stage].neutral(aide)
