@@ -401,9 +401,10 @@ def test_s6_5_bribery_of_the_council_doubles_the_votes_bought() -> None:
     assert state.card_loc[card] == DISCARD and state.bribed == [briber]
     assert state.stage == "senate_ballot" and state.current_player() == briber
     assert not _stage_actions(state, SA.BRIBERY, SA.TALENTS)  # once a vote
+    funds = voting.funds(state, briber)
     state.apply_action(SA.vote(SA.YES_VOTE, SA.BUY.index(5)))
     factions = state.rg.num_factions
-    assert state.ballots[factions + briber] == 10 and state.faction_treasury[briber] == 15
+    assert state.ballots[factions + briber] == 10 and voting.funds(state, briber) == funds - 5
     assert voting.weight(state, briber) == voting.oratory(state, briber) + 10
     assert state.observation(0)["senate"]["ballots"][0]["bribery"]
     assert any("buys 10 votes for 5T" in e for e in state.log(None))

@@ -31,10 +31,10 @@ def evaluate(state: State, player: int) -> float:
     return max(-1.0, min(1.0, (share - fair) / fair))
 
 
-ADVISED_STAGES = frozenset({"senate_propose", "senate_consent", "senate_ballot"})
-"""The Senate's proposals, a commander's consent and the ballots: a proposal is built over several
-steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look would propose and
-vote at random and leave the wars unprosecuted until the Republic falls."""
+ADVISED_STAGES = frozenset({"senate_propose", "senate_consent", "senate_floor", "senate_ballot"})
+"""The Senate's proposals, a commander's consent, the floor (vetoes) and the ballots: a proposal is
+built over several steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look
+would propose, veto and vote at random and leave the wars unprosecuted until the Republic falls."""
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win and raise taxes when the treasury runs low."""
