@@ -8,23 +8,12 @@ from carthago.agents import make_agent
 from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
-from carthago.games.republic_of_carthage.state import WAR_ACTIVE, WAR_INDEX
-from tests.games.republic_of_carthage.test_s6_5_senate import MARINE, S, senate
+from tests.games.republic_of_carthage.test_s6_5_senate import S, chair
 
 
 def _human_chair(treasury: int, war: bool) -> S:
     """A three-player game in Other Business with player 1's Senator presiding."""
-    state = senate(players=3)
-    chair = next(p for p in P.in_carthage(state) if state.owner[p] == 0)
-    state.pm = chair
-    state.office_holder[MARINE] = chair
-    state.sub, state.proposal, state.ballots, state.order, state.ctx = 7, [], [], [], []
-    state.proposals, state.tax, state.tax_turn, state.treasury = 0, 10, -1, treasury
-    state.war_status[WAR_INDEX["TUNISIA"]] = WAR_ACTIVE if war else 0
-    state.forces = ()
-    state.stage = "senate_propose"
-    state._legal = None
-    return state
+    return chair(3, 0, treasury, war)
 
 
 def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win() -> None:

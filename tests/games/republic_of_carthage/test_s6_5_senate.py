@@ -1104,12 +1104,13 @@ def test_s6_5_7_an_expedition_takes_a_free_commander_and_its_trade_fleets() -> N
 # -- §9: the Neutral factions in the Senate ------------------------------------------------------
 
 
-def _neutral_chair(treasury: int, war: bool) -> S:
-    """A solitaire game in Other Business with a Neutral Senator presiding."""
-    state = senate(players=1)
-    neutral = next(p for p in P.in_carthage(state) if state.owner[p] >= 1)
-    state.pm = neutral
-    state.office_holder[MARINE] = neutral
+def chair(players: int, faction: int, treasury: int, war: bool) -> S:
+    """A game in Other Business with a Senator of ``faction`` presiding (the Conquest of Tunisia
+    Active when ``war``)."""
+    state = senate(players=players)
+    presiding = next(p for p in P.in_carthage(state) if state.owner[p] == faction)
+    state.pm = presiding
+    state.office_holder[MARINE] = presiding
     state.sub, state.proposal, state.ballots, state.order, state.ctx = 7, [], [], [], []
     state.proposals, state.tax, state.tax_turn, state.treasury = 0, 10, -1, treasury
     state.war_status[WAR_INDEX["TUNISIA"]] = WAR_ACTIVE if war else 0
@@ -1117,6 +1118,11 @@ def _neutral_chair(treasury: int, war: bool) -> S:
     state.stage = "senate_propose"
     state._legal = None
     return state
+
+
+def _neutral_chair(treasury: int, war: bool) -> S:
+    """A solitaire game in Other Business with a Neutral Senator presiding."""
+    return chair(1, 1, treasury, war)
 
 
 def test_s9_a_neutral_pm_prosecutes_a_war_it_can_win() -> None:
