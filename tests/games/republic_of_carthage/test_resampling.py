@@ -12,7 +12,9 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
+import carthago
 from carthago.core.errors import IllegalActionError
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -511,3 +513,17 @@ def test_exchanges_with_a_neutral_are_seen_by_every_player() -> None:
             assert [_held(copy, f) for f in neutrals] == [_held(state, f) for f in neutrals]
             replayed = state.game.replay(copy.history())
             assert replayed.to_dict()["state"] == copy.to_dict()["state"]
+
+
+def test_a_hidden_gift_leaves_the_giver_able_to_pay_for_the_votes_it_later_bought() -> None:
+    """A recorded heuristic-against-random game: two other factions exchanged talents from a
+    Faction Treasury (the amount hidden from the viewer), and later a faction bought a vote with
+    talents beyond those on its Senators' cards. The gift's redrawn amount must leave every
+    Treasury able to pay what the table saw it pay (before the fix: no copy in 2000 replays)."""
+    path = Path(__file__).parent / "records" / "hidden_gift_then_bought_votes.json"
+    record = json.loads(path.read_text())
+    state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
+    viewer = state.current_player()
+    for seed in range(3):
+        copy = state.resample_from_infostate(viewer, random.Random(seed))
+        assert copy.observation(viewer) == state.observation(viewer)

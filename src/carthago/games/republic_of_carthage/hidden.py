@@ -325,6 +325,10 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
             if entry[0] == DELTA:
                 for faction, change in enumerate(entry[2:]):
                     funds[faction] += change
+                # A payment the table saw (talents for votes beyond those on the Senators'
+                # cards) needs the Treasury to have held them.
+                if min(funds) < 0:
+                    return False
             else:
                 _, _, giver, amount, moved, receiver = entry
                 if amount not in A.amount_choices(funds[giver]):
