@@ -33,6 +33,23 @@ DECKS = (1, 2)
 HAND_KINDS = ("intrigue", "concession", "event", "law")
 NEUTRAL_ROLE_NAMES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
 """The four Neutral factions of the solitaire and two-player variant (rules §9.1)."""
+
+
+def role_entries(data: dict[str, Any], where: str) -> dict[str, tuple[dict[str, Any], str]]:
+    """A policy file's ``[[role]]`` tables by Neutral role name, each with the place to name in
+    an error; every role exactly once."""
+    entries: dict[str, tuple[dict[str, Any], str]] = {}
+    for number, entry in enumerate(data.get("role", []), start=1):
+        here = f"{where} role {number}"
+        name = field(entry, "name", str, here)
+        if name not in NEUTRAL_ROLE_NAMES or name in entries:
+            raise ComponentDataError(f"{here}: {name!r} is not a new Neutral role")
+        entries[name] = (entry, here)
+    if set(entries) != set(NEUTRAL_ROLE_NAMES):
+        raise ComponentDataError(f"{where}: needs every role of {NEUTRAL_ROLE_NAMES}")
+    return entries
+
+
 MAKE_UP = {
     1: {
         "senator": 20,

@@ -31,6 +31,7 @@ from carthago.core.errors import ComponentDataError
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.actions import MAX_FACTIONS
 from carthago.games.republic_of_carthage.card_play import card_name, hand_size
+from carthago.games.republic_of_carthage.components import role_entries
 from carthago.games.republic_of_carthage.forum_cards import draw_text
 from carthago.games.republic_of_carthage.offices import clockwise
 from carthago.games.republic_of_carthage.stages import Stage, stage
@@ -66,18 +67,12 @@ def _load() -> tuple[tuple[str, ...], dict[str, HandTradePolicy]]:
     if sorted(keep) != sorted(HAND_KINDS):
         raise ComponentDataError(f"{where}: keep must list each of {HAND_KINDS}")
     policies: dict[str, HandTradePolicy] = {}
-    for number, entry in enumerate(data.get("role", []), start=1):
-        here = f"{where} role {number}"
-        name = field(entry, "name", str, here)
-        if name not in NEUTRAL_ROLES or name in policies:
-            raise ComponentDataError(f"{here}: {name!r} is not a new Neutral role")
+    for name, (entry, here) in role_entries(data, where).items():
         surplus = field(entry, "surplus", int, here)
         if surplus < 0:
             raise ComponentDataError(f"{here}: surplus must not be negative")
         source(entry, here)
         policies[name] = HandTradePolicy(name, surplus, field(entry, "give_excess", bool, here))
-    if set(policies) != set(NEUTRAL_ROLES):
-        raise ComponentDataError(f"{where}: needs every role of {NEUTRAL_ROLES}")
     return keep, policies
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
+from carthago.games.republic_of_carthage.components import role_entries
 from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES
 
 if TYPE_CHECKING:
@@ -34,11 +35,7 @@ class CombatPolicy:
 def _load() -> dict[str, CombatPolicy]:
     data = load_toml("carthago.games.republic_of_carthage", "neutral_combat.toml")
     policies: dict[str, CombatPolicy] = {}
-    for number, entry in enumerate(data.get("role", []), start=1):
-        where = f"neutral_combat.toml role {number}"
-        name = field(entry, "name", str, where)
-        if name not in NEUTRAL_ROLES or name in policies:
-            raise ComponentDataError(f"{where}: {name!r} is not a new Neutral role")
+    for name, (entry, where) in role_entries(data, "neutral_combat.toml").items():
         numbers = {
             key: field(entry, key, int, where)
             for key in ("raiders_max_shortfall", "revolt_min_strength", "add_talents", "bribe")
@@ -56,8 +53,6 @@ def _load() -> dict[str, CombatPolicy]:
             numbers["bribe"],
             source(entry, where),
         )
-    if set(policies) != set(NEUTRAL_ROLES):
-        raise ComponentDataError(f"neutral_combat.toml: needs every role of {NEUTRAL_ROLES}")
     return policies
 
 
