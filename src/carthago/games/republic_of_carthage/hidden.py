@@ -18,6 +18,10 @@ afresh, so two true states p cannot tell apart give the same copies for the same
   hand in the copy and fitting the public claim. A replay p could tell from the truth (an
   illegal move, another observation) is thrown away and drawn again, never patched with a true
   value.
+
+Between a player's decisions the true state keeps what those cost (:class:`Infostate`): the
+facts walk goes on from where it stopped, and the last copy is carried on over the new entries
+(:func:`_extend`) rather than replayed from the start, when it still fits the player's view.
 """
 
 from __future__ import annotations
@@ -34,7 +38,11 @@ from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
-from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
+from carthago.games.republic_of_carthage.hand_trades import (
+    TRADE_STAGES,
+    rename_traded,
+    seen_in_trades,
+)
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
 
 if TYPE_CHECKING:
@@ -58,26 +66,58 @@ class ResampleError(CarthagoError, RuntimeError):
     """No copy consistent with the player's view was found within MAX_REPLAYS replays."""
 
 
-def resample(state: T, player: int, rng: random.Random) -> T:
-    """Redraw what ``player`` cannot see in ``state`` (a copy stripped of others' log lines).
+@dataclass(slots=True)
+class Infostate:
+    """What one player's resamples keep between decisions, in the true state (never copied).
 
-    Returns the resampled copy: ``state`` itself or, when past events were redrawn, a new
-    state replayed from the rewritten history.
+    ``walk`` is the player's public facts, gathered once and carried on as the history grows.
+    ``copy`` is the last copy drawn for the player and ``length`` the length of the true
+    history it was drawn at: when the history has grown since, the next resample carries that
+    copy on over the new entries, drawing each hidden one afresh (:func:`_extend`), and keeps it
+    if the player still cannot tell it from the truth; otherwise it replays the whole history.
+    Either way the copy is one the player's view allows, drawn without reading a hidden value:
+    the kept copy was such a draw for the shorter history, and keeping it only when the new
+    entries fit it is the same as drawing again among the copies that fit them.
     """
+
+    walk: _FactsWalk
+    copy: S | None = None
+    length: int = 0
+
+
+def resample(state: T, player: int, rng: random.Random) -> T:
+    """A copy of the true ``state`` that ``player`` cannot tell from it, hidden parts redrawn;
+    its history is rewritten to match and others' private log lines are gone."""
+    infostate = state.infostates.get(player)
+    if infostate is None or not infostate.walk.serves(state):
+        infostate = state.infostates[player] = Infostate(_FactsWalk(state, player))
+    infostate.walk.advance(state)
+    facts = infostate.walk.facts()
+    copy: T | None = None
+    if infostate.copy is not None and infostate.length < len(state._history):
+        copy = _extend(state, player, facts, infostate, rng)  # type: ignore[assignment]
+    if copy is None:
+        copy = _draw(state._copy_for(player), player, facts, rng)
+    infostate.copy, infostate.length = copy.clone(), len(state._history)
+    from carthago.games.republic_of_carthage.revolution import resample_bribe
+
+    return resample_bribe(copy, player, rng)
+
+
+def _draw(state: T, player: int, facts: _Facts, rng: random.Random) -> T:
+    """Redraw everything hidden from ``player`` in ``state`` (a copy stripped of others' log
+    lines): the hands in place, then, where the history holds hidden entries, by a replay."""
     for group in SWAP_GROUPS:
         _resample_hands(state, player, rng, group)
     for deck in (1, 2):
         _resample_hands(state, player, rng, FORUM_KINDS, deck)
-    from carthago.games.republic_of_carthage.revolution import resample_bribe
-
-    facts = _public_facts(state, player)
     if not facts.hidden():
-        return resample_bribe(state, player, rng)
+        return state
     gifts = _gift_amounts(facts, rng)
     for _ in range(MAX_REPLAYS):
         copy = _replay(state, player, facts, gifts, rng)
         if copy is not None:
-            return resample_bribe(copy, player, rng)
+            return copy
     raise ResampleError(f"no copy of {player}'s view found in {MAX_REPLAYS} replays")
 
 
@@ -169,6 +209,8 @@ class _Facts:
     """Faction Treasury movements in order: ("delta", index, *change per faction), ("move",
     index, faction, amount index, talents moved, receiving faction or -1), ("gift", index,
     giver, receiver)."""
+    dealt: list[int] = field(default_factory=list)
+    """History indices of set-up deals and Forum draws that put a card in another human hand."""
 
     def hidden(self) -> bool:
         blocks = any(offer.start < offer.end for offer in self.offers)
@@ -184,21 +226,71 @@ def _hand_counts(state: S, faction: int) -> Counter[int]:
 
 
 def _public_facts(state: S, player: int) -> _Facts:
-    """Replay ``state``'s history and keep only what ``player`` sees of each entry.
+    """What ``player`` sees of each entry of ``state``'s history (see :class:`_FactsWalk`)."""
+    walk = _FactsWalk(state, player)
+    walk.advance(state)
+    return walk.facts()
+
+
+class _FactsWalk:
+    """Replays a history and keeps only what ``player`` sees of each entry.
 
     The replay walks the true history, but nothing hidden is kept: positions and actors of
-    hidden entries, public moves and claims, and what p itself gave, got or was told.
+    hidden entries, public moves and claims, and what p itself gave, got or was told. It is
+    kept between resamples (:class:`Infostate`) and goes on from where it stopped, so that the
+    facts of a long game are not gathered again at every decision.
     """
-    from carthago.games.republic_of_carthage.trade import offer_sides
 
-    facts = _Facts()
-    walk = type(state)(state.rg)
-    facts.start = tuple(walk.faction_treasury)
-    factions = range(state.rg.num_factions)
-    others = [f for f in range(state.rg.num_players) if f != player]
-    building: _Offer | None = None
-    sides: dict[int, _Offer] = {}
-    for index, action in enumerate(state._history):
+    __slots__ = ("_building", "_facts", "_others", "_sides", "history", "player", "walk")
+
+    def __init__(self, state: S, player: int) -> None:
+        self.player = player
+        self.walk = type(state)(state.rg)
+        self.history: list[int] = []
+        """The entries walked so far: a prefix of the history of every state it serves."""
+        self._facts = _Facts(start=tuple(self.walk.faction_treasury))
+        self._others = [f for f in range(state.rg.num_players) if f != player]
+        self._building: _Offer | None = None
+        self._sides: dict[int, _Offer] = {}
+
+    def serves(self, state: S) -> bool:
+        """Whether ``state``'s history goes on from the entries walked so far."""
+        walked = len(self.history)
+        return len(state._history) >= walked and state._history[:walked] == self.history
+
+    def advance(self, state: S) -> None:
+        """Walk the entries of ``state``'s history not walked yet (it must :meth:`serve` it)."""
+        for index in range(len(self.history), len(state._history)):
+            self._step(index, state._history[index])
+
+    def facts(self) -> _Facts:
+        """The facts of the entries walked so far, offers still open included."""
+        facts = self._facts
+        offers = facts.offers + [self._sides[side] for side in sorted(self._sides)]
+        return _Facts(
+            removals=list(facts.removals),
+            draws=dict(facts.draws),
+            consumed=list(facts.consumed),
+            supplied=list(facts.supplied),
+            offers=[
+                offer
+                for offer in offers
+                if offer.builder != self.player
+                and not (
+                    offer.exchanged
+                    and (offer.receiver == self.player or not self.walk.human(offer.receiver))
+                )
+            ],
+            swaps=list(facts.swaps),
+            start=facts.start,
+            ledger=list(facts.ledger),
+            dealt=list(facts.dealt),
+        )
+
+    def _step(self, index: int, action: int) -> None:
+        from carthago.games.republic_of_carthage.trade import offer_sides
+
+        walk, facts, player, others = self.walk, self._facts, self.player, self._others
         who = walk.current_player()
         stage = walk.stage
         if who == CHANCE and stage in UNSEEN_REMOVALS:
@@ -207,12 +299,12 @@ def _public_facts(state: S, player: int) -> _Facts:
             facts.draws[index] = (walk.ctx[0], walk.ctx[1])
         if stage in BUILD_STAGES and action < A.NAME:
             side = BUILD_STAGES.index(stage)
-            if building is None:
-                building = _Offer(index, index, walk.offer[side], walk.offer[1 - side])
-                sides[side] = building
-            building.end = index + 1
+            if self._building is None:
+                self._building = _Offer(index, index, walk.offer[side], walk.offer[1 - side])
+                self._sides[side] = self._building
+            self._building.end = index + 1
         elif stage in BUILD_STAGES:
-            building = None
+            self._building = None
         before = [_hand_counts(walk, f) for f in others]
         treasuries = list(walk.faction_treasury)
         offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
@@ -220,7 +312,10 @@ def _public_facts(state: S, player: int) -> _Facts:
         walk._apply_action(action)
         walk._history.append(action)
         walk._legal = None
-        change = [walk.faction_treasury[f] - treasuries[f] for f in factions]
+        self.history.append(action)
+        if who == CHANCE and _dealt_unseen(walk, index, action, player):
+            facts.dealt.append(index)
+        change = [after - was for after, was in zip(walk.faction_treasury, treasuries, strict=True)]
         if move is not None:
             facts.ledger.append(move[0])
             # Whatever the engine then did by itself is public, the gift's amount aside.
@@ -232,7 +327,7 @@ def _public_facts(state: S, player: int) -> _Facts:
             facts.ledger.append((DELTA, index, *change))
         if stage in BUILD_STAGES and action >= A.NAME:
             side = BUILD_STAGES.index(stage)
-            named = sides.get(side)
+            named = self._sides.get(side)
             if named is not None:
                 named.value = sum(C.commodities[c].value for c in offer_sides(walk.offer)[side])
                 named.named = action - A.NAME
@@ -251,6 +346,7 @@ def _public_facts(state: S, player: int) -> _Facts:
                 for commodity in sorted((after - before[position]).elements()):
                     facts.supplied.append((index, faction, commodity))
         if closed:
+            sides = self._sides
             for side, cards in enumerate(offer_sides(offer)):
                 if side in sides and exchanged:
                     sides[side].exchanged = True
@@ -258,15 +354,16 @@ def _public_facts(state: S, player: int) -> _Facts:
             if hidden:
                 facts.swaps.append((index, sides[0], sides[1]))
             facts.offers += [sides[side] for side in sorted(sides)]
-            sides = {}
-    facts.offers += [sides[side] for side in sorted(sides)]
-    facts.offers = [
-        offer
-        for offer in facts.offers
-        if offer.builder != player
-        and not (offer.exchanged and (offer.receiver == player or not state.human(offer.receiver)))
-    ]
-    return facts
+            self._sides = {}
+
+
+def _dealt_unseen(walk: S, index: int, action: int, player: int) -> bool:
+    """Whether chance entry ``index`` just put a card in another human hand unseen by p (a
+    set-up deal or a Forum draw: where the card went is public, which card it was is not)."""
+    if not 0 <= action < len(CARDS) or walk.card_origin[action] != index:
+        return False
+    holder = walk.card_loc[action] - HAND
+    return 0 <= holder < walk.rg.num_players and holder != player
 
 
 def _exchanged(walk: S, offer: tuple[int, ...], logged: int) -> bool:
@@ -473,6 +570,61 @@ def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | N
     contents = list(rng.choice(sorted(fits)))
     rng.shuffle(contents)
     return [A.ADD + commodity for commodity in contents]
+
+
+def _extend(
+    state: S, player: int, facts: _Facts, infostate: Infostate, rng: random.Random
+) -> S | None:
+    """Carry the kept copy on over the entries added to the true history since it was drawn,
+    drawing each hidden one afresh as :func:`_replay` would; None if p could tell the result
+    from the truth, or if a new entry is one only a whole replay redraws (a set-up deal, a
+    card named in a hand trade between others, an offer begun before the copy was drawn)."""
+    copy, begin = infostate.copy, infostate.length
+    assert copy is not None
+    if any(offer.start < begin < offer.end for offer in facts.offers):
+        return None
+    starts = {offer.start: offer for offer in facts.offers if offer.start >= begin}
+    drawn = {index for index in facts.removals if index >= begin}
+    drawn.update(index for index in facts.draws if index >= begin)
+    dealt = {index for index in facts.dealt if index >= begin}
+    gifts = {entry[1]: entry[3] for entry in facts.ledger if entry[0] == GIFT and entry[1] >= begin}
+    planned: dict[int, int] = {}
+    history = state._history
+    for index in range(begin, len(history)):
+        mover = copy.current_player()
+        if copy.stage in TRADE_STAGES and mover != player:
+            return None
+        chosen = planned.get(index, history[index])
+        if index in starts:
+            contents = _offer_contents(copy, starts[index], rng)
+            if contents is None:
+                return None
+            planned.update(enumerate(contents, start=index))
+            chosen = contents[0]
+        elif index in dealt or index in drawn:
+            outcomes = copy.chance_outcomes()
+            if index in dealt:
+                if copy.stage.startswith("setup"):
+                    return None
+                outcomes = [(card, w) for card, w in outcomes if CARDS[card].kind in FORUM_KINDS]
+            if not outcomes:
+                return None
+            chosen = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+        elif index in gifts:
+            amounts = A.amount_choices(copy.faction_treasury[mover])
+            if not amounts:
+                return None
+            destination = A.OWN_TREASURY + 1 + gifts[index]
+            chosen = A.transfer(A.OWN_TREASURY, destination, rng.choice(amounts))
+        try:
+            copy.apply_action(chosen)
+        except IllegalActionError:
+            return None
+    if copy.observation(player) != state.observation(player):
+        return None
+    if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
+        return None
+    return copy._copy_for(player)
 
 
 def _replay(

@@ -19,6 +19,7 @@ from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_R
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.game import RepublicOfCarthageGame
+    from carthago.games.republic_of_carthage.hidden import Infostate
 
 C = COMPONENTS
 CARDS = C.cards
@@ -182,11 +183,21 @@ _STR_FIELDS = ("stage", "ended", "resume", "card_resume")
 class RepublicOfCarthageState(State):
     """A position; ``stage`` names the step of the sequence of play being carried out."""
 
-    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_STR_FIELDS, "trade_hands", "offer", "forces")
+    __slots__ = (
+        *_LIST_FIELDS,
+        *_INT_FIELDS,
+        *_STR_FIELDS,
+        "trade_hands",
+        "offer",
+        "forces",
+        "infostates",
+    )
 
     def __init__(self, game: RepublicOfCarthageGame) -> None:
         super().__init__(game)
         factions = game.num_factions
+        self.infostates: dict[int, Infostate] = {}
+        """Each player's resampling memory (``hidden.Infostate``): the truth's own, never copied."""
         self.stage = "setup_deal_senators"
         self.ended = ""
         self.resume = ""
@@ -447,7 +458,7 @@ class RepublicOfCarthageState(State):
     def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
         from carthago.games.republic_of_carthage.hidden import resample
 
-        return resample(self._copy_for(player), player, rng)
+        return resample(self, player, rng)
 
     def _copy_into(self, new: Self) -> None:
         for name in _LIST_FIELDS:
@@ -457,6 +468,7 @@ class RepublicOfCarthageState(State):
         new.trade_hands = list(self.trade_hands)
         new.offer = self.offer
         new.forces = self.forces
+        new.infostates = {}
 
     def _fields_to_dict(self) -> JSONDict:
         fields: JSONDict = {name: list(getattr(self, name)) for name in _LIST_FIELDS}
@@ -485,6 +497,7 @@ class RepublicOfCarthageState(State):
             if not isinstance(fields[name], str):
                 raise InvalidStateError(f"field {name!r} must be text")
             setattr(self, name, fields[name])
+        self.infostates = {}
         self.trade_hands = [
             tuple(sorted((int(c), int(o), int(d)) for c, o, d in hand))
             for hand in fields["trade_hands"]

@@ -1,0 +1,141 @@
+"""Resampling between decisions carries the last copy on (``hidden.Infostate``).
+
+A driver asks for a copy at each of a player's decisions on the one true state; the copy drawn at
+the last decision is carried on over the entries added since, each hidden one drawn afresh, and
+kept when the player still cannot tell it from the truth. These tests hold it to the same contract
+as a whole replay: the copy fits the view, replays to itself, reads no hidden value and redraws
+what is hidden.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from carthago.games.republic_of_carthage import hidden
+from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.hidden import Infostate, _extend, _FactsWalk
+from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
+from tests.games.republic_of_carthage.support import new, step
+from tests.games.republic_of_carthage.test_resampling import VIEWER, _twin, _varies
+
+
+def _check(state: RepublicOfCarthageState, copy: RepublicOfCarthageState) -> None:
+    assert copy.observation(VIEWER) == state.observation(VIEWER)
+    if state.current_player() == VIEWER:
+        assert copy.legal_actions() == state.legal_actions()
+    replayed = state.game.replay(copy.history())
+    assert replayed.to_dict()["state"] == copy.to_dict()["state"]
+
+
+def test_copies_carried_on_between_decisions_fit_the_view_and_replay_to_themselves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A random three-player game resampled at every decision of player 0, as a driver does:
+    each copy fits the view and is what its history replays to, and most are carried on."""
+    kept = []
+
+    def spy(*args: object) -> RepublicOfCarthageState | None:
+        copy = _extend(*args)  # type: ignore[arg-type]
+        kept.append(copy is not None)
+        return copy
+
+    monkeypatch.setattr(hidden, "_extend", spy)
+    state = new(3, 3)
+    rng, agent = random.Random(4), random.Random(5)
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == VIEWER:
+            copy = state.resample_from_infostate(VIEWER, agent)
+            decisions += 1
+            if decisions % 7 == 0:
+                _check(state, copy)
+        step(state, rng)
+    assert decisions > 100
+    assert len(kept) == decisions - 1
+    assert sum(kept) > 0.8 * len(kept)
+
+
+def _draw_since_last_decision() -> tuple[RepublicOfCarthageState, int, Infostate]:
+    """A true state at a decision of player 0 whose entries since player 0's last decision hold
+    a hidden Trade card draw of another faction that could have been another commodity of its
+    stack unseen; with the draw's index and player 0's kept resampling memory."""
+    for seed in range(20):
+        state = new(3, 3)
+        rng, agent = random.Random(seed), random.Random(seed + 100)
+        while not state.is_terminal():
+            if state.current_player() == VIEWER:
+                memory = state.infostates.get(VIEWER)
+                if memory is not None and memory.copy is not None:
+                    facts = _public_facts_of(state)
+                    new_draws = [i for i in facts.draws if i >= memory.length]
+                    if new_draws:
+                        return state, new_draws[0], memory
+                state.resample_from_infostate(VIEWER, agent)
+            step(state, rng)
+    raise AssertionError("no game had a hidden draw between two decisions of player 0")
+
+
+def _public_facts_of(state: RepublicOfCarthageState) -> hidden._Facts:
+    walk = _FactsWalk(state, VIEWER)
+    walk.advance(state)
+    return walk.facts()
+
+
+def _carried_on(
+    state: RepublicOfCarthageState, memory: Infostate, seed: int
+) -> RepublicOfCarthageState | None:
+    """Player 0's kept copy carried on over ``state``'s new entries, from a copy of the memory."""
+    assert memory.copy is not None
+    fresh = Infostate(_FactsWalk(state, VIEWER), memory.copy.clone(), memory.length)
+    fresh.walk.advance(state)
+    return _extend(state, VIEWER, fresh.walk.facts(), fresh, random.Random(seed))
+
+
+def test_a_carried_on_copy_redraws_the_new_hidden_draws() -> None:
+    """Another faction's Trade card draw made since player 0's last decision is drawn afresh in
+    the carried-on copy: not always the truth."""
+    state, index, memory = _draw_since_last_decision()
+    copies = [_carried_on(state, memory, seed) for seed in range(40)]
+    drawn = [copy.history()[index] for copy in copies if copy is not None]
+    assert len(drawn) >= 10
+    for copy in copies:
+        if copy is not None:
+            _check(state, copy)
+    _varies(state.history()[index], drawn)  # type: ignore[arg-type]
+
+
+def test_a_carried_on_copy_reads_no_hidden_value() -> None:
+    """Two true states player 0 cannot tell apart (the new draw another commodity of its stack)
+    give the very same carried-on copies from the same kept copy and seed."""
+    state, index, memory = _draw_since_last_decision()
+    stack = C.commodities[state.history()[index]].stack
+    twins = [
+        _twin(state, index, commodity)
+        for commodity in (c.index for c in C.commodities if c.stack == stack)
+        if commodity != state.history()[index]
+    ]
+    found = [twin for twin in twins if twin is not None]
+    assert found
+    for twin in found:
+        for seed in range(6):
+            one = _carried_on(state, memory, seed)
+            two = _carried_on(twin, memory, seed)
+            assert (one is None) == (two is None)
+            if one is not None and two is not None:
+                assert one.to_dict() == two.to_dict()
+
+
+def test_clones_and_snapshots_keep_no_resampling_memory() -> None:
+    """The memory is the true state's alone: a clone or a restored snapshot starts without it
+    (a copy handed to an agent must not carry facts gathered from the truth)."""
+    state = new(3, 3)
+    rng = random.Random(2)
+    while state.current_player() != VIEWER or len(state.history()) < 200:
+        step(state, rng)
+    copy = state.resample_from_infostate(VIEWER, random.Random(0))
+    assert VIEWER in state.infostates
+    assert copy.infostates == {}
+    assert state.clone().infostates == {}
+    assert state.game.state_from_dict(state.to_dict()).infostates == {}  # type: ignore[attr-defined]
