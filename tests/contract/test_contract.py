@@ -178,6 +178,8 @@ def test_resample_keeps_what_the_player_knows(game: carthago.Game) -> None:
                 # Nothing of the truth may hide in the copy: it is what its history makes.
                 replayed = game.replay(resampled.history())
                 assert replayed.to_dict()["state"] == resampled.to_dict()["state"]
+                # Whoever is to move, the copy's moves are its own (a stale list would be true).
+                assert resampled.legal_actions() == replayed.legal_actions()
 
 
 def test_observations_serialise_to_json(game: carthago.Game) -> None:

@@ -193,6 +193,9 @@ class State(ABC):
         lines (which would name the true hidden parts) never reach an agent.
         """
         new = self.clone()
+        # The copy's hidden parts are about to be redrawn: a kept list of legal actions would be
+        # the truth's (another player's true options, when it is not this player's turn).
+        new._legal = None
         new._log = [
             LogEntry(entry.public, tuple(p for p in entry.private if p[0] == player))
             if entry.private
