@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import carthago
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS
+from carthago.games.republic_of_carthage.forum_cards import HAND_KINDS
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     DECK,
     HAND,
     RepublicOfCarthageState,
 )
-from tests.games.republic_of_carthage.support import first_turn, new, run_until, step
+from tests.games.republic_of_carthage.support import at_stage, first_turn, new, run_until, step
 from tests.games.republic_of_carthage.test_s6_3_trade import DYE, SALT, _give, _to
 
 GEMS = COMPONENTS.commodity("Gems").index
@@ -68,6 +71,51 @@ def test_trade_cards_and_faction_treasuries_are_hidden() -> None:
     assert state.observation(1)["factions"][1]["treasury"] == state.faction_treasury[1]
     assert state.observation(0)["factions"][1]["treasury"] is None
     assert state.observation(0)["factions"][1]["trade_cards"] is None
+
+
+def _secrets_changed(state: RepublicOfCarthageState, holder: int) -> RepublicOfCarthageState | None:
+    """The state with ``holder``'s secrets changed: a hand card swapped for another card of the
+    deck that could be in a hand (of any such kind: the others see how many cards a hand holds,
+    not their kinds), a Trade card for the other commodity of its stack, 17 talents more in the
+    Faction Treasury; None if the holder has no hand card to swap."""
+    snapshot = state.to_dict()
+    fields = snapshot["state"]
+    held = [c for c, loc in enumerate(state.card_loc) if loc == HAND + holder]
+    spares = [
+        (card, spare)
+        for card in held
+        for spare, loc in enumerate(state.card_loc)
+        if loc == DECK and CARDS[spare].kind in HAND_KINDS and CARDS[spare] != CARDS[card]
+    ]
+    if not spares:
+        return None
+    card, spare = spares[0]
+    fields["card_loc"][card], fields["card_loc"][spare] = DECK, HAND + holder
+    fields["card_origin"][spare], fields["card_origin"][card] = fields["card_origin"][card], -1
+    if fields["trade_hands"][holder]:
+        fields["trade_hands"][holder][0][0] ^= 1  # the other commodity of the same stack
+    fields["faction_treasury"][holder] += 17
+    return _restore(state, json.loads(json.dumps(snapshot)))
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_no_seat_sees_another_humans_secrets(players: int) -> None:
+    """With 1 to 6 players, at the first sale of a random game: each human's hand card, Trade
+    card and Faction Treasury changed leaves every other seat's and the spectator's view as it
+    was and changes the holder's; a Neutral's hand lies open (§9.1): everyone sees a change."""
+    state = run_until(new(players, 2), at_stage("trade_sell"), players)
+    changed = 0
+    for holder in range(state.rg.num_factions):
+        other = _secrets_changed(state, holder)
+        if other is None:
+            continue
+        changed += 1
+        for viewer in [None, *range(players)]:
+            if viewer == holder or not state.human(holder):
+                assert other.observation(viewer) != state.observation(viewer)
+            else:
+                assert other.observation(viewer) == state.observation(viewer)
+    assert changed >= min(players, 2)
 
 
 def test_offer_contents_are_hidden_behind_a_true_claim() -> None:

@@ -58,6 +58,8 @@ class RepublicOfCarthageGame(Game):
         {"players": 1, "turn_limit": 2},
         {"players": 2, "turn_limit": 1},
         {"players": 3, "turn_limit": 2},
+        {"players": 4, "turn_limit": 1},
+        {"players": 5, "turn_limit": 1},
         {"players": 6, "turn_limit": 1},
         {"players": 3, "turn_limit": 1, "assassination": "optional"},
     )
