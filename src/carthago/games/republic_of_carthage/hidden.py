@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
@@ -472,13 +471,14 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
     order, a card a faction sells, discards or gives p is a random token of that faction that
     can be it; the commodity an offer names must be in the builder's hand (a random token of
     its stack becomes it unless one already is); an exchange between two other factions moves
-    the named token and random tokens of the stacks the backs showed, each given a commodity.
+    the named token and random tokens of the stacks the backs showed, whose commodities later
+    events settle like a draw's (any still unknown at the end is drawn from its stack).
     Returns the planned draws (history index: commodity) and the planned contents of each
     exchanged offer (by its first index), or None when the tokens cannot fit what p saw.
     """
     hands: dict[int, list[list[int]]] = {}
     planned: dict[int, int] = {}
-    contents: dict[int, list[int]] = {}
+    exchanged: dict[int, list[list[int]]] = {}
     events: list[tuple[int, int, int, int]] = [
         (index, 0, faction, index) for index, (faction, _) in facts.draws.items()
     ]
@@ -513,20 +513,24 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
                 hands[who] = [t for t in hand if t is not token]
         else:
             _, offer, counter = facts.swaps[who]
-            moving = [_tokens(hands, side, rng, settle) for side in (offer, counter)]
+            moving = [_tokens(hands, side, rng) for side in (offer, counter)]
             for side, tokens in zip((offer, counter), moving, strict=True):
                 if tokens is None:
                     return None
-                contents[side.start] = rng.sample([t[1] for t in tokens], len(tokens))
+                exchanged[side.start] = rng.sample(tokens, len(tokens))
                 hands.setdefault(side.receiver, []).extend(tokens)
+    # A card exchanged unseen takes its commodity from what later happens to it, like a draw; one
+    # nothing pins down takes either commodity of its stack once every event is placed.
+    for tokens in exchanged.values():
+        for token in tokens:
+            if token[1] < 0:
+                settle(token, rng.choice([c.index for c in C.commodities if c.stack == token[2]]))
+    contents = {start: [token[1] for token in tokens] for start, tokens in exchanged.items()}
     return planned, contents
 
 
 def _tokens(
-    hands: dict[int, list[list[int]]],
-    offer: _Offer,
-    rng: random.Random,
-    settle: Callable[[list[int], int], None],
+    hands: dict[int, list[list[int]]], offer: _Offer, rng: random.Random
 ) -> list[list[int]] | None:
     """Take from the builder's tokens the named one and random ones of the shown stacks."""
     hand = hands.get(offer.builder, [])
@@ -540,11 +544,7 @@ def _tokens(
         fits = [t for t in hand if t[2] == stack and all(t is not x for x in taken)]
         if not fits:
             return None
-        token = rng.choice(fits)
-        if token[1] < 0:
-            pair = [c.index for c in C.commodities if c.stack == stack]
-            settle(token, rng.choice(pair))
-        taken.append(token)
+        taken.append(rng.choice(fits))
     hands[offer.builder] = [t for t in hand if all(t is not x for x in taken)]
     return taken
 
