@@ -10,6 +10,8 @@ what is hidden.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from itertools import islice
 
 import pytest
 
@@ -57,24 +59,44 @@ def test_copies_carried_on_between_decisions_fit_the_view_and_replay_to_themselv
     assert sum(kept) > 0.8 * len(kept)
 
 
-def _draw_since_last_decision() -> tuple[RepublicOfCarthageState, int, Infostate]:
-    """A true state at a decision of player 0 whose entries since player 0's last decision hold
-    a hidden Trade card draw of another faction that could have been another commodity of its
-    stack unseen; with the draw's index and player 0's kept resampling memory."""
-    for seed in range(20):
-        state = new(3, 3)
+def _since_last_decision(
+    found: Callable[[RepublicOfCarthageState, int], list[int]], players: int = 3
+) -> Iterator[tuple[RepublicOfCarthageState, int, Infostate]]:
+    """True states at decisions of player 0 where ``found(state, since)`` names an entry made
+    since player 0's last decision; with that entry's index and player 0's kept memory."""
+    for seed in range(40):
+        state = new(players, 3)
         rng, agent = random.Random(seed), random.Random(seed + 100)
         while not state.is_terminal():
             if state.current_player() == VIEWER:
                 memory = state.infostates.get(VIEWER)
                 if memory is not None and memory.copy is not None:
-                    facts = _public_facts_of(state)
-                    new_draws = [i for i in facts.draws if i >= memory.length]
-                    if new_draws:
-                        return state, new_draws[0], memory
+                    entries = found(state, memory.length)
+                    if entries:
+                        yield state.clone(), entries[0], memory
                 state.resample_from_infostate(VIEWER, agent)
             step(state, rng)
-    raise AssertionError("no game had a hidden draw between two decisions of player 0")
+
+
+def _draw_since_last_decision() -> tuple[RepublicOfCarthageState, int, Infostate]:
+    """A hidden Trade card draw of another faction since player 0's last decision."""
+    return next(
+        _since_last_decision(
+            lambda state, since: [i for i in _public_facts_of(state).draws if i >= since]
+        )
+    )
+
+
+def _traded_among_others(state: RepublicOfCarthageState, since: int) -> list[int]:
+    """History indices of hand cards given in trades between two humans other than player 0."""
+    traded = state.traded
+    return [
+        traded[i]
+        for i in range(0, len(traded), 4)
+        if traded[i] >= since
+        and VIEWER not in traded[i + 2 : i + 4]
+        and all(map(state.human, traded[i + 2 : i + 4]))
+    ]
 
 
 def _public_facts_of(state: RepublicOfCarthageState) -> hidden._Facts:
@@ -139,3 +161,22 @@ def test_clones_and_snapshots_keep_no_resampling_memory() -> None:
     assert copy.infostates == {}
     assert state.clone().infostates == {}
     assert state.game.state_from_dict(state.to_dict()).infostates == {}  # type: ignore[attr-defined]
+
+
+def test_a_carried_on_copy_redraws_hand_cards_traded_between_others() -> None:
+    """A hand card one other human gave another since player 0's last decision (§6.7.2: the
+    table hears only how many) is drawn afresh among those the giver holds in the copy: not
+    kept as the truth, and more than one card seen where the giver held several (a position may
+    also have no carried-on copy at all: the whole history is replayed there)."""
+    redrawn = several = 0
+    positions = _since_last_decision(_traded_among_others, players=4)
+    for state, index, memory in islice(positions, 6):
+        copies = [_carried_on(state, memory, seed) for seed in range(20)]
+        given = [copy.history()[index] for copy in copies if copy is not None]
+        for copy in copies:
+            if copy is not None:
+                _check(state, copy)
+        redrawn += any(card != state.history()[index] for card in given)
+        several += len(set(given)) >= 2
+    assert redrawn >= 4
+    assert several >= 2

@@ -35,13 +35,10 @@ from typing import TYPE_CHECKING, TypeVar
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
-from carthago.games.republic_of_carthage.hand_trades import (
-    TRADE_STAGES,
-    rename_traded,
-    seen_in_trades,
-)
+from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
 
 if TYPE_CHECKING:
@@ -576,9 +573,10 @@ def _extend(
     state: S, player: int, facts: _Facts, infostate: Infostate, rng: random.Random
 ) -> S | None:
     """Carry the kept copy on over the entries added to the true history since it was drawn,
-    drawing each hidden one afresh as :func:`_replay` would; None if p could tell the result
-    from the truth, or if a new entry is one only a whole replay redraws (a set-up deal, a
-    card named in a hand trade between others, an offer begun before the copy was drawn)."""
+    drawing each hidden one afresh as :func:`_replay` would (and the cards other humans drop or
+    trade among themselves, among those the copy lets them name); None if p could tell the
+    result from the truth, or if a new entry is one only a whole replay redraws (a set-up deal,
+    an offer begun before the copy was drawn, a hand trade to p still being built)."""
     copy, begin = infostate.copy, infostate.length
     assert copy is not None
     if any(offer.start < begin < offer.end for offer in facts.offers):
@@ -592,10 +590,12 @@ def _extend(
     history = state._history
     for index in range(begin, len(history)):
         mover = copy.current_player()
-        if copy.stage in TRADE_STAGES and mover != player:
-            return None
         chosen = planned.get(index, history[index])
-        if index in starts:
+        if mover >= 0 and mover != player and _names_a_secret_card(copy, player, chosen):
+            # Which card another human dropped, or gave in a trade p is not part of.
+            kind = K.decode(chosen)[0]
+            chosen = rng.choice([a for a in copy.legal_actions() if K.decode(a)[0] == kind])
+        elif index in starts:
             contents = _offer_contents(copy, starts[index], rng)
             if contents is None:
                 return None
@@ -620,11 +620,42 @@ def _extend(
             copy.apply_action(chosen)
         except IllegalActionError:
             return None
+    if _offer_unshown_to(copy, player):
+        return None
     if copy.observation(player) != state.observation(player):
         return None
     if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
         return None
     return copy._copy_for(player)
+
+
+SECRET_CARD_STAGES = {
+    "revolution_cards": "drop",
+    "revolution_trade_discard": "drop",
+    "revolution_trade_build": "give",
+    "revolution_trade_return": "give",
+}
+"""Stages where a move names a hand card the others do not see: a discard down to the hand limit
+(§6.7.2) and the cards of a hand trade between two humans (seen by the two alone)."""
+
+
+def _names_a_secret_card(copy: S, player: int, action: int) -> bool:
+    """Whether ``action``, by a faction other than p in ``copy``, names a card p does not see."""
+    kind = SECRET_CARD_STAGES.get(copy.stage)
+    if kind is None or K.decode(action)[0] != kind or not copy.human(copy.current_player()):
+        return False
+    if kind == "drop":
+        return True
+    parties = copy.ctx[:2]
+    return player not in parties and all(map(copy.human, parties))
+
+
+def _offer_unshown_to(copy: S, player: int) -> bool:
+    """Whether p is party to a hand trade whose cards the other side is still naming (p sees
+    them once the offer is presented or the return complete; the truth's must not show before)."""
+    if copy.stage not in ("revolution_trade_build", "revolution_trade_return"):
+        return False
+    return player in copy.ctx[:2] and copy.current_player() != player
 
 
 def _replay(
