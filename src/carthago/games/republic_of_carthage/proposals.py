@@ -402,7 +402,8 @@ def options(state: S, proposal: list[int], other_business: bool = False) -> list
     if found is None or len(proposal) > size:
         return found
     if len(proposal) == size:
-        return [a for a in found if not was_rejected(state, [*proposal, parameter(a)])]
+        rejected = _entries(state)
+        return [a for a in found if [*proposal, parameter(a)] not in rejected]
     return [a for a in found if options(state, [*proposal, parameter(a)], other_business)]
 
 
