@@ -11,9 +11,10 @@ from carthago.games.republic_of_carthage import senate_actions as SA
 from tests.games.republic_of_carthage.test_s6_5_senate import S, chair
 
 
-def _human_chair(treasury: int, war: bool) -> S:
-    """A three-player game in Other Business with player 1's Senator presiding."""
-    return chair(3, 0, treasury, war)
+def _human_chair(treasury: int, war: bool, legions: int = 6) -> S:
+    """A three-player game in Other Business with player 1's Senator presiding and (by default)
+    eight Legions in Carthage, enough to beat the Conquest of Tunisia."""
+    return chair(3, 0, treasury, war, legions)
 
 
 def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win() -> None:
