@@ -126,3 +126,17 @@ def test_s7_no_computer_senate_sues_for_a_fourth_lost_war() -> None:
     for war in (WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"], WAR_INDEX["SICILIAN-3"]):
         state.war_status[war] = WAR_LOST
     assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.SUE)
+
+
+def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_on_land() -> None:
+    # After a fleet Victory the armies sent along fight the land part at once (§6.5.7 Naval
+    # Wars): two Legions against the Pyrrhic War's land strength of 10 would lose it.
+    state = _human_chair(300, war=False, legions=0)
+    pyrrhic = WAR_INDEX["PYRRHIC"]
+    state.war_status[pyrrhic] = WAR_ACTIVE
+    state.unit_active[P.FLEET] += 10
+    _other_business(state)
+    sent = [force for force in state.forces if force.war == pyrrhic]
+    assert len(sent) == 1
+    assert sum(sent[0].units[u] for u in P.ARMIES) == 0
+    assert sent[0].units[P.FLEET] >= 10
