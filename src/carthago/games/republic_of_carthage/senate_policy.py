@@ -2,8 +2,9 @@
 ``data/senate_policy.toml``, reasons in the docs).
 
 Deterministic given the state. A Neutral names its own Senators first for office, sends rivals
-to govern provinces, keeps the Republic alive (prosecutes wars it can win, raises taxes when the
-State Treasury runs low, recruits when a war needs more) and votes by the same measures.
+to govern provinces, keeps the Republic alive (prosecutes wars it can win at its odds on the
+Combat table, recruits toward them, raises taxes when the State Treasury runs low, sues for peace
+at four active wars) and votes by the same measures.
 """
 
 from __future__ import annotations
