@@ -17,7 +17,6 @@ from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home
 from carthago.games.republic_of_carthage.state import (
     WAR_ACTIVE,
-    WAR_INACTIVE,
     WAR_INDEX,
     WAR_LOST,
     WARS,
@@ -141,16 +140,3 @@ def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_
     assert len(sent) == 1
     assert sum(sent[0].units[u] for u in P.ARMIES) == 0
     assert sent[0].units[P.FLEET] >= 10
-
-
-def test_s10_with_no_active_war_to_win_a_computer_senate_recruits_for_a_little_war() -> None:
-    # No Active war; the Inactive Libyan War (strength 6) is beyond two Legions, within the
-    # Force Pool: the Senate recruits and attacks it (its Victory adds armies to the pool).
-    state = _human_chair(300, war=False, legions=0)
-    state.war_status[LIBYAN] = WAR_INACTIVE
-    home = sum(at_home(state, u) for u in P.ARMIES)
-    _other_business(state)
-    sent = [force for force in state.forces if force.war == LIBYAN]
-    assert len(sent) == 1
-    assert sum(sent[0].units[u] for u in P.ARMIES) > home
-    assert _victory_chance(state, sent[0]) >= 0.5

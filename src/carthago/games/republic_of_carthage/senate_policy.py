@@ -350,20 +350,16 @@ class SenatePolicy:
     def _recruit_plan(self, state: S, role: Role) -> dict[int, int]:
         """The counters to recruit ({unit: number}, cheapest first) that let the home force
         beat an open war at the role's odds, keeping the role's reserve in the State Treasury:
-        for the most dangerous Active war recruiting can bring there, else for an Inactive one
-        (its Victory fills the Force Pool for the wars no recruiting can beat now). Empty while
-        some open war is already winnable (it goes first) or when none can be made so."""
+        for the most dangerous war recruiting can bring there. Empty while some open war is
+        already winnable (it goes first) or when none can be made so."""
         if self._winnable(state, role):
             return {}
-        for wars in (self._unprosecuted(state), self._inactive(state)):
-            plans = []
-            for war in wars:
-                plan = self._plan_for(state, role, war)
-                if plan:
-                    plans.append((self._danger(state, war), -war, plan))
-            if plans:
-                return max(plans, key=lambda entry: entry[:2])[2]
-        return {}
+        plans = []
+        for war in self._unprosecuted(state):
+            plan = self._plan_for(state, role, war)
+            if plan:
+                plans.append((self._danger(state, war), -war, plan))
+        return max(plans, key=lambda entry: entry[:2])[2] if plans else {}
 
     def _plan_for(self, state: S, role: Role, war: int) -> dict[int, int]:
         budget = state.treasury - role.reserve
