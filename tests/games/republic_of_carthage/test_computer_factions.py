@@ -4,16 +4,31 @@ cannot tell proposals apart."""
 
 from __future__ import annotations
 
+import itertools
+import random
+
+import carthago
 from carthago.agents import make_agent
+from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage import war as W
+from carthago.games.republic_of_carthage.forces import Force, at_home
+from carthago.games.republic_of_carthage.state import (
+    WAR_ACTIVE,
+    WAR_INDEX,
+    WAR_LOST,
+    WARS,
+    stat,
+)
 from tests.games.republic_of_carthage.test_s6_5_senate import S, chair
 
 
-def _human_chair(treasury: int, war: bool) -> S:
-    """A three-player game in Other Business with player 1's Senator presiding."""
-    return chair(3, 0, treasury, war)
+def _human_chair(treasury: int, war: bool, legions: int = 6) -> S:
+    """A three-player game in Other Business with player 1's Senator presiding and (by default)
+    eight Legions in Carthage, enough to beat the Conquest of Tunisia."""
+    return chair(3, 0, treasury, war, legions)
 
 
 def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win() -> None:
@@ -35,3 +50,93 @@ def test_advice_is_only_given_in_the_senate_steps() -> None:
     assert heuristics.advise(state, 0) == SA.kind(P.WAR)
     state.stage = "forum_leader"
     assert heuristics.advise(state, 0) is None
+
+
+# -- §6.6.2 odds, §6.5.7 recruiting and suing for peace, §7 the four active wars -------------
+
+TUNISIA, LIBYAN, SICILY = WAR_INDEX["TUNISIA"], WAR_INDEX["LIBYAN"], WAR_INDEX["SICILIAN-4"]
+
+
+def _victory_chance(state: S, force: Force) -> float:
+    """Counted die by die from the Combat table: a land battle's Victory needs the roll plus
+    the commanders' Military plus the armies, less the war's strength, to reach 14, on a roll
+    that is not one of the war's Standoff or Disaster numbers."""
+    card = WARS[force.war]
+    margin = (
+        sum(stat(p, "mil") for p in force.commanders)
+        + sum(force.units[u] + force.veterans[u] for u in P.ARMIES)
+        - W.war_strength(state, force.war, False)
+    )
+    rolls = [sum(dice) for dice in itertools.product(range(1, 7), repeat=3)]
+    wins = [r for r in rolls if r + margin >= 14 and r not in (card.standoff, card.disaster)]
+    return len(wins) / len(rolls)
+
+
+def _other_business(state: S, seed: int = 0) -> S:
+    """Play the rest of Other Business with a computer faction in every seat; the proposals
+    passed change the state, the Senate adjourns at the end."""
+    agents = [make_agent("heuristic", seed=seed + seat) for seat in range(3)]
+    rng = random.Random(seed)
+    while state.stage.startswith("senate"):
+        if state.current_player() == carthago.CHANCE:
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(agents[state.current_player()].step(state))
+    return state
+
+
+def test_s6_5_7_a_computer_senate_recruits_until_the_force_wins_at_even_odds() -> None:
+    # Two Legions and a Suffete's Military cannot beat the Conquest of Tunisia at even odds:
+    # the Senate buys armies first, then sends a force that can.
+    state = _human_chair(300, war=True, legions=0)
+    home = sum(at_home(state, u) for u in P.ARMIES)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
+    _other_business(state)
+    sent = [force for force in state.forces if force.war == TUNISIA]
+    assert len(sent) == 1
+    assert sum(sent[0].units[u] for u in P.ARMIES) > home
+    assert _victory_chance(state, sent[0]) >= 0.5
+    assert state.treasury >= 30  # the Imperials' reserve is kept
+
+
+def test_s6_5_7_a_computer_pm_sends_the_force_against_the_most_dangerous_war_it_can_win() -> None:
+    state = _human_chair(300, war=True, legions=10)
+    state.war_status[LIBYAN] = WAR_ACTIVE
+    _other_business(state)
+    first = state.forces[0]
+    assert first.war == LIBYAN  # strength 6, against the Conquest of Tunisia's 4
+    assert _victory_chance(state, first) >= 0.5
+
+
+def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars() -> None:
+    state = _human_chair(300, war=True, legions=10)
+    for war in (LIBYAN, SICILY, WAR_INDEX["MOROCCAN"]):
+        state.war_status[war] = WAR_ACTIVE
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
+    _other_business(state)
+    # The 4th Sicilian War, which the Force Pool cannot beat, is given up; three wars remain.
+    assert state.war_status[SICILY] == WAR_LOST
+    assert sum(1 for status in state.war_status if W.in_war(status)) == 3
+
+
+def test_s7_no_computer_senate_sues_for_a_fourth_lost_war() -> None:
+    state = _human_chair(300, war=True, legions=10)
+    for war in (LIBYAN, SICILY, WAR_INDEX["MOROCCAN"]):
+        state.war_status[war] = WAR_ACTIVE
+    for war in (WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"], WAR_INDEX["SICILIAN-3"]):
+        state.war_status[war] = WAR_LOST
+    assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.SUE)
+
+
+def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_on_land() -> None:
+    # After a fleet Victory the armies sent along fight the land part at once (§6.5.7 Naval
+    # Wars): two Legions against the Pyrrhic War's land strength of 10 would lose it.
+    state = _human_chair(300, war=False, legions=0)
+    pyrrhic = WAR_INDEX["PYRRHIC"]
+    state.war_status[pyrrhic] = WAR_ACTIVE
+    state.unit_active[P.FLEET] += 10
+    _other_business(state)
+    sent = [force for force in state.forces if force.war == pyrrhic]
+    assert len(sent) == 1
+    assert sum(sent[0].units[u] for u in P.ARMIES) == 0
+    assert sent[0].units[P.FLEET] >= 10

@@ -1104,10 +1104,11 @@ def test_s6_5_7_an_expedition_takes_a_free_commander_and_its_trade_fleets() -> N
 # -- §9: the Neutral factions in the Senate ------------------------------------------------------
 
 
-def chair(players: int, faction: int, treasury: int, war: bool) -> S:
+def chair(players: int, faction: int, treasury: int, war: bool, legions: int = 0) -> S:
     """A game in Other Business with a Senator of ``faction`` presiding (the Conquest of Tunisia
-    Active when ``war``)."""
+    Active when ``war``), ``legions`` more Carthaginian Legions in Carthage."""
     state = senate(players=players)
+    state.unit_active[LEGION] += legions
     presiding = next(p for p in P.in_carthage(state) if state.owner[p] == faction)
     state.pm = presiding
     state.office_holder[MARINE] = presiding
@@ -1120,13 +1121,13 @@ def chair(players: int, faction: int, treasury: int, war: bool) -> S:
     return state
 
 
-def _neutral_chair(treasury: int, war: bool) -> S:
+def _neutral_chair(treasury: int, war: bool, legions: int = 0) -> S:
     """A solitaire game in Other Business with a Neutral Senator presiding."""
-    return chair(1, 1, treasury, war)
+    return chair(1, 1, treasury, war, legions)
 
 
 def test_s9_a_neutral_pm_prosecutes_a_war_it_can_win() -> None:
-    state = _neutral_chair(200, war=True)
+    state = _neutral_chair(200, war=True, legions=8)
     choice = POLICY.propose(state, state.legal_actions())
     assert choice == SA.kind(P.WAR)
 

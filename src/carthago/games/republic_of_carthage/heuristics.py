@@ -37,7 +37,8 @@ built over several steps and changes nothing ``evaluate`` scores until it passes
 would propose, veto and vote at random and leave the wars unprosecuted until the Republic falls."""
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
-there: the Imperials prosecute the wars they can win and raise taxes when the treasury runs low."""
+there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
+them, raise taxes when the treasury runs low and sue for peace rather than face four active wars."""
 
 
 def advise(state: State, player: int) -> int | None:

@@ -2,8 +2,9 @@
 ``data/senate_policy.toml``, reasons in the docs).
 
 Deterministic given the state. A Neutral names its own Senators first for office, sends rivals
-to govern provinces, keeps the Republic alive (prosecutes wars it can win, raises taxes when the
-State Treasury runs low, recruits when a war needs more) and votes by the same measures.
+to govern provinces, keeps the Republic alive (prosecutes wars it can win at its odds on the
+Combat table, recruits toward them, raises taxes when the State Treasury runs low, sues for peace
+at four active wars) and votes by the same measures.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from carthago.core.errors import ComponentDataError
 from carthago.games.republic_of_carthage import assassination, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
     CARAVAN,
@@ -24,17 +26,20 @@ from carthago.games.republic_of_carthage.forces import (
     forces_on,
     veterans_at_home,
 )
-from carthago.games.republic_of_carthage.specials import exploration_bonus
+from carthago.games.republic_of_carthage.specials import exploration_bonus, war_bonus
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     NEUTRAL_ROLES,
     UNITS,
     WAR_ACTIVE,
+    WAR_INACTIVE,
+    WAR_LOST,
     WAR_UNPROSECUTED,
     WARS,
     family_of,
     stat,
 )
+from carthago.games.republic_of_carthage.table_events import roll_penalty
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -44,6 +49,18 @@ SUCCESS_AT = next(row.low for row in C.exploration_table if row.result == "succe
 """The lowest Exploration total that succeeds (§6.6.1, the Exploration table)."""
 SHORT_STEP = 5
 """The shortfall penalty: 1 per 5 counters, or part of 5, short of the card's number."""
+VICTORY_AT = min(row.low for row in C.combat if row.result == "victory")
+"""The lowest Combat total that wins (§6.6.2, the Combat table)."""
+THREE_DICE = {
+    total: sum(1 for a in range(1, 7) for b in range(1, 7) if 1 <= total - a - b <= 6) / 216
+    for total in range(3, 19)
+}
+"""The chance of each total of three dice."""
+FLEET_SLOT = 4 + 2 * P.MILITARY.index(P.FLEET)
+"""Where a war proposal's count of fleets goes (after the war, two commanders and the armies'
+counts and Veterans, proposals.force_units)."""
+FALL_AT = 4
+"""Four active, or four lost, wars at the end of the Combat Phase end the Republic (§7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +69,8 @@ class Role:
     candidate: str
     tax_below: int
     reserve: int
-    war_margin: int
+    win_odds: float
+    """The least chance of Victory (§6.6.2, Combat table) for which it sends or supports a force."""
     prosecutes: bool
     buy: int
     tyrant: tuple[bool, bool]
@@ -76,7 +94,7 @@ def _load() -> dict[str, Role]:
             candidate,
             field(entry, "tax_below", int, where),
             field(entry, "reserve", int, where),
-            field(entry, "war_margin", int, where),
+            field(entry, "win_odds", float, where),
             field(entry, "prosecutes", bool, where),
             field(entry, "buy", int, where),
             (
@@ -92,6 +110,8 @@ def _load() -> dict[str, Role]:
         )
         if min(*roles[name].rival, roles[name].explore_need, roles[name].explore_reserve) < 0:
             raise ComponentDataError(f"{where}: thresholds and reserves must not be negative")
+        if not 0 < roles[name].win_odds <= 1:
+            raise ComponentDataError(f"{where}: win_odds must be a chance above 0")
     if set(roles) != set(NEUTRAL_ROLES):
         raise ComponentDataError(f"senate_policy.toml must give every role {NEUTRAL_ROLES}")
     return roles
@@ -112,15 +132,52 @@ def rating(state: S, person: int, name: str) -> int:
     return stat(person, name)
 
 
-def force_strength(state: S, units: tuple[int, ...], veterans: tuple[int, ...]) -> int:
-    """Armies and fleets count 1, Veterans 2 (§6.6.2); Trade Fleets and Caravans nothing."""
-    return sum(units[u] + veterans[u] for u in P.MILITARY)
+def force_strength(state: S, war: int, units: tuple[int, ...], veterans: tuple[int, ...]) -> int:
+    """What a force brings to its next battle against ``war`` (§6.6.2): its fleets at sea while
+    the war's naval part stands, else its armies; each counts 1, a Veteran 2."""
+    fighting = (P.FLEET,) if W.is_naval_battle(state, war) else P.ARMIES
+    return sum(units[u] + veterans[u] for u in fighting)
 
 
-def war_strength(state: S, war: int) -> int:
-    """The printed strength the force must beat: the naval part while it has one."""
+def victory_odds(
+    state: S, war: int, strength: int, commanders: list[int], naval: bool | None = None
+) -> float:
+    """The chance that a force of ``strength`` under ``commanders`` wins its next battle against
+    ``war`` (§6.6.2): three dice plus the commanders' Military (and war bonuses) plus the force,
+    less the war's strength as it stands now (matching wars, Enemy Leaders, Table Events) and
+    Evil Omens, reaching the Combat table's Victory; a roll on a Standoff or Disaster number
+    is no Victory unless a favoured Statesman commands. ``naval``: the battle at sea or on land
+    (by default the next one the war offers)."""
+    if not commanders:
+        return 0.0
+    if naval is None:
+        naval = W.is_naval_battle(state, war)
+    military = sum(stat(p, "mil") + war_bonus(p, WARS[war].family) for p in commanders)
+    margin = military + strength - W.war_strength(state, war, naval) - roll_penalty(state)
+    special: set[int] = set()
+    if not W.ignores_numbers(commanders, war):
+        standoff, disaster = W.special_numbers(state, war)
+        special = standoff | disaster
+    return sum(
+        chance
+        for roll, chance in THREE_DICE.items()
+        if roll not in special and roll + margin >= VICTORY_AT
+    )
+
+
+def fleets_needed(war: int) -> int:
+    """The fleets a force with armies needs (§6.5.7): the war's fleet support, and one at
+    least against a war with a naval part."""
     card = WARS[war]
-    return card.naval if card.naval else card.land
+    return max(card.fleet_support, 1 if card.naval else 0)
+
+
+def active_wars(state: S) -> list[int]:
+    return [w for w, status in enumerate(state.war_status) if W.in_war(status)]
+
+
+def lost_wars(state: S) -> int:
+    return sum(1 for status in state.war_status if status == WAR_LOST)
 
 
 class SenatePolicy:
@@ -168,18 +225,31 @@ class SenatePolicy:
             return SA.person(self._best(state, faction, persons))
         if counts:
             if kind == P.RECRUIT:
-                unit = state.proposal[1]
-                spare = max(
-                    1, (state.treasury - role.reserve) // max(1, P.recruit_cost(state, unit))
-                )
-                return SA.count(min(max(counts), max(min(counts), min(spare, 4))))
+                wanted = self._recruit_plan(state, role).get(state.proposal[1], min(counts))
+                return SA.count(min(max(counts), max(min(counts), wanted)))
+            if kind == P.WAR and len(state.proposal) < FLEET_SLOT and len(state.proposal) % 2 == 0:
+                war = state.proposal[1]
+                if W.is_naval_battle(state, war) and not self._land_follows(state, war, role):
+                    # Armies sent along land at once after a fleet Victory: only when they
+                    # would win there too; else the fleets go alone and the war waits.
+                    return SA.count(min(counts))
+            if kind == P.WAR and len(state.proposal) == FLEET_SLOT:
+                war = state.proposal[1]
+                if not W.is_naval_battle(state, war):
+                    # On land fleets only carry the armies: the rest stay for the naval wars.
+                    enough = [n for n in counts if n >= fleets_needed(war)]
+                    return SA.count(min(enough, default=max(counts)))
             return SA.count(max(counts))
+        if kind == P.SUE:
+            wars = [a - SA.ITEM for a in legal]
+            return SA.item(self._peace_choice(state, wars))
         if kind == P.WAR and len(state.proposal) == 1:
             wars = [a - SA.ITEM for a in legal]
-            return SA.item(self._war_choice(state, wars))
+            return SA.item(self._war_choice(state, role, wars))
         if kind == P.RECRUIT and len(state.proposal) == 1:
             units = [a - SA.ITEM for a in legal]
-            return SA.item(self._unit_to_recruit(state, units))
+            unit = self._recruit_unit(state, role)
+            return SA.item(unit if unit is not None and unit in units else units[0])
         return legal[0]
 
     def _kind(self, state: S, faction: int, role: Role, legal: list[int]) -> int:
@@ -188,11 +258,13 @@ class SenatePolicy:
             if role.prosecutes and P.MINOR in kinds:
                 return SA.kind(P.MINOR)
             return SA.PASS
+        if P.SUE in kinds and self._must_sue(state):
+            return SA.kind(P.SUE)
         if P.WAR in kinds and self._winnable(state, role):
             return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
             return SA.kind(P.TAX_UP)
-        if P.RECRUIT in kinds and self._needs_troops(state) and self._affordable(state, role):
+        if P.RECRUIT in kinds and self._recruit_unit(state, role) is not None:
             return SA.kind(P.RECRUIT)
         if P.EXPEDITION in kinds and self.expedition(state, faction) is not None:
             return SA.kind(P.EXPEDITION)
@@ -207,49 +279,140 @@ class SenatePolicy:
             if status in (WAR_ACTIVE, WAR_UNPROSECUTED) and not forces_on(state, w)
         ]
 
-    def _available_strength(self, state: S, war: int) -> int:
-        units = tuple(at_home(state, u) if P.unit_allowed(u, war) else 0 for u in range(len(UNITS)))
-        vets = tuple(
-            veterans_at_home(state, u) if P.unit_allowed(u, war) else 0 for u in range(len(UNITS))
+    def _commanders(self, state: S) -> list[int]:
+        """Who would lead a force now: the first commander the Senate may name (§6.5.7)."""
+        return P.first_commanders(state)[:1]
+
+    def _home_strength(self, state: S, war: int, extra: dict[int, int] | None = None) -> int:
+        """What every counter in Carthage that may fight ``war``, with ``extra`` recruits,
+        brings to its next battle; armies go only with the war's fleet support (§6.5.7)."""
+        extra = extra or {}
+        allowed = [P.unit_allowed(u, war) for u in range(len(UNITS))]
+        units = tuple(
+            at_home(state, u) + extra.get(u, 0) if allowed[u] else 0 for u in range(len(UNITS))
         )
-        commanders = P.first_commanders(state)
-        best = max((stat(p, "mil") for p in commanders), default=0)
-        return force_strength(state, units, vets) + best
+        vets = tuple(veterans_at_home(state, u) if allowed[u] else 0 for u in range(len(UNITS)))
+        if not W.is_naval_battle(state, war) and units[P.FLEET] < fleets_needed(war):
+            return 0
+        return force_strength(state, war, units, vets)
+
+    def _odds(self, state: S, war: int, extra: dict[int, int] | None = None) -> float:
+        strength = self._home_strength(state, war, extra)
+        return victory_odds(state, war, strength, self._commanders(state))
+
+    def _land_follows(self, state: S, war: int, role: Role) -> bool:
+        """Whether the armies in Carthage, under the proposal's commanders, beat the land part
+        of a war at the role's odds."""
+        armies = sum(
+            at_home(state, u) + veterans_at_home(state, u)
+            for u in P.ARMIES
+            if P.unit_allowed(u, war)
+        )
+        commanders = [p for p in state.proposal[2:4] if p != P.NONE]
+        return victory_odds(state, war, armies, commanders, naval=False) >= role.win_odds
+
+    def _danger(self, state: S, war: int) -> int:
+        """A war's land strength as it stands: what it would take to end it."""
+        return W.war_strength(state, war, False)
+
+    def _winnable_wars(self, state: S, role: Role) -> list[int]:
+        """The open Active wars the home force beats at the role's odds; when there is none,
+        the Inactive ones it beats so (Player Notes: the little wars fill the Force Pool and
+        open provinces, and a war beaten before it wakes never counts toward the four)."""
+        for wars in (self._unprosecuted(state), self._inactive(state)):
+            found = [
+                w
+                for w in wars
+                if P.war_feasible(state, w) and self._odds(state, w) >= role.win_odds
+            ]
+            if found:
+                return found
+        return []
+
+    def _inactive(self, state: S) -> list[int]:
+        return [
+            w
+            for w, status in enumerate(state.war_status)
+            if status == WAR_INACTIVE and not forces_on(state, w)
+        ]
 
     def _winnable(self, state: S, role: Role) -> bool:
-        return any(
-            self._available_strength(state, w) >= war_strength(state, w) - role.war_margin
-            and P.war_feasible(state, w)
-            for w in self._unprosecuted(state)
-        )
+        return bool(self._winnable_wars(state, role))
 
-    def _war_choice(self, state: S, wars: list[int]) -> int:
-        open_wars = [w for w in wars if w in self._unprosecuted(state)] or wars
+    def _war_choice(self, state: S, role: Role, wars: list[int]) -> int:
+        """The most dangerous open war the home force beats at the role's odds; else the war
+        it is likeliest to beat."""
+        winnable = [w for w in self._winnable_wars(state, role) if w in wars]
+        if winnable:
+            return max(winnable, key=lambda w: (self._danger(state, w), -w))
+        return max(wars, key=lambda w: (self._odds(state, w), -w))
+
+    def _recruit_plan(self, state: S, role: Role) -> dict[int, int]:
+        """The counters to recruit ({unit: number}, cheapest first) that let the home force
+        beat an open war at the role's odds, keeping the role's reserve in the State Treasury:
+        for the most dangerous war recruiting can bring there. Empty while some open war is
+        already winnable (it goes first) or when none can be made so."""
+        if self._winnable(state, role):
+            return {}
+        plans = []
+        for war in self._unprosecuted(state):
+            plan = self._plan_for(state, role, war)
+            if plan:
+                plans.append((self._danger(state, war), -war, plan))
+        return max(plans, key=lambda entry: entry[:2])[2] if plans else {}
+
+    def _plan_for(self, state: S, role: Role, war: int) -> dict[int, int]:
+        budget = state.treasury - role.reserve
+        plan: dict[int, int] = {}
+        while self._odds(state, war, plan) < role.win_odds:
+            unit = self._next_recruit(state, war, plan)
+            cost = P.recruit_cost(state, unit) if unit >= 0 else 0
+            if unit < 0 or cost > budget:
+                return {}
+            plan[unit] = plan.get(unit, 0) + 1
+            budget -= cost
+        return plan
+
+    def _next_recruit(self, state: S, war: int, plan: dict[int, int]) -> int:
+        """The next counter to add: fleets at sea and up to the war's fleet support, then the
+        cheapest army the Force Pool still holds that may fight the war; -1 when none."""
+
+        def left(unit: int) -> int:
+            if P.recruit_cost(state, unit) <= 0:
+                return 0
+            return state.unit_pool[unit] - plan.get(unit, 0)
+
+        fleets = at_home(state, P.FLEET) + plan.get(P.FLEET, 0)
+        if W.is_naval_battle(state, war) or fleets < fleets_needed(war):
+            return P.FLEET if left(P.FLEET) > 0 else -1
+        armies = [u for u in P.ARMIES if P.unit_allowed(u, war) and left(u) > 0]
+        return min(armies, key=lambda u: (P.recruit_cost(state, u), u), default=-1)
+
+    def _recruit_unit(self, state: S, role: Role) -> int | None:
+        """The first unit of the recruiting plan the Senate may still be asked for."""
+        legal = P.options(state, [P.RECRUIT], True) or []
+        plan = self._recruit_plan(state, role)
+        return next((u for u in plan if SA.item(u) in legal), None)
+
+    def _must_sue(self, state: S) -> bool:
+        """Four active wars at the end of the Combat Phase end the Republic (§7), whatever is
+        sent against them: at four the Senate sues for peace, unless a fourth Lost War would
+        end it as surely."""
+        active = len(active_wars(state)) + (1 if state.rebels else 0)
+        return active >= FALL_AT and lost_wars(state) + 1 < FALL_AT
+
+    def _peace_choice(self, state: S, wars: list[int]) -> int:
+        """The war to give up: one no force is fighting, that the home force is least likely
+        to beat, the strongest of those (a matching war left behind is weaker for it)."""
         return min(
-            open_wars,
-            key=lambda w: (war_strength(state, w) - self._available_strength(state, w), w),
+            wars,
+            key=lambda w: (
+                bool(forces_on(state, w)),
+                self._odds(state, w),
+                -self._danger(state, w),
+                w,
+            ),
         )
-
-    def _needs_troops(self, state: S) -> bool:
-        return any(
-            self._available_strength(state, w) < war_strength(state, w)
-            for w in self._unprosecuted(state)
-        )
-
-    def _affordable(self, state: S, role: Role) -> bool:
-        return any(
-            state.unit_pool[u]
-            and P.recruit_cost(state, u) > 0
-            and state.treasury - P.recruit_cost(state, u) >= role.reserve
-            for u in P.MILITARY
-        )
-
-    def _unit_to_recruit(self, state: S, units: list[int]) -> int:
-        naval = any(WARS[w].naval or WARS[w].fleet_support for w in self._unprosecuted(state))
-        military = [u for u in units if u in P.MILITARY] or units
-        if naval and P.FLEET in military and at_home(state, P.FLEET) < 5:
-            return P.FLEET
-        return min(military, key=lambda u: (P.recruit_cost(state, u), u))
 
     # -- the other decisions ---------------------------------------------------------------
 
@@ -433,8 +596,10 @@ class SenatePolicy:
         if kind == P.WAR:
             units, vets = P.force_units(proposal, 4)
             commanders = [p for p in proposal[2:4] if p != P.NONE]
-            strength = force_strength(state, units, vets) + sum(stat(p, "mil") for p in commanders)
-            return strength >= war_strength(state, proposal[1]) - role.war_margin
+            strength = force_strength(state, proposal[1], units, vets)
+            return victory_odds(state, proposal[1], strength, commanders) >= role.win_odds
+        if kind == P.SUE:
+            return self._must_sue(state)
         if kind == P.AUGMENT:
             return True
         if kind in (P.CONCESSION, P.LIFE):

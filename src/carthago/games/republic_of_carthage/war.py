@@ -196,7 +196,7 @@ def is_naval_battle(state: S, war: int) -> bool:
     return war != REBEL_WAR and WARS[war].naval > 0 and not state.fleet_victory[war]
 
 
-def ignores_numbers(force: Force, war: int) -> bool:
+def ignores_numbers(commanders: tuple[int, ...] | list[int], war: int) -> bool:
     """A Statesman commanding against one of his favoured wars ignores its Disaster and
     Standoff numbers (statesmen.toml favoured_wars)."""
     if war == REBEL_WAR:
@@ -204,7 +204,7 @@ def ignores_numbers(force: Force, war: int) -> bool:
     wanted = WARS[war].id
     return any(
         CARDS[p].kind == "statesman" and wanted in C.statesmen[CARDS[p].id].favoured_wars
-        for p in force.commanders
+        for p in commanders
     )
 
 
@@ -434,7 +434,7 @@ def _roll(state: S, roll: int) -> None:
     )
     size = counters(force, naval)
     result = -1
-    if state.ctx[C_ARRIVED] == 0 and not ignores_numbers(force, war):
+    if state.ctx[C_ARRIVED] == 0 and not ignores_numbers(force.commanders, war):
         standoff, disaster = special_numbers(state, war)
         if roll in disaster:
             result, losses = DISASTER, math.ceil(size / 2)
