@@ -15,9 +15,17 @@ from itertools import islice
 
 import pytest
 
+from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import hidden
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.hidden import Infostate, _extend, _FactsWalk
+from carthago.games.republic_of_carthage.hidden import (
+    DROPS,
+    Infostate,
+    _extend,
+    _FactsWalk,
+    _secret_cards,
+)
 from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
 from tests.games.republic_of_carthage.support import new, step
 from tests.games.republic_of_carthage.test_resampling import VIEWER, _twin, _varies
@@ -180,3 +188,16 @@ def test_a_carried_on_copy_redraws_hand_cards_traded_between_others() -> None:
         several += len(set(given)) >= 2
     assert redrawn >= 4
     assert several >= 2
+
+
+def test_only_drops_and_trades_between_others_name_secret_cards() -> None:
+    """In step 2 of the Revolution Phase another human's discard names a secret card, but an
+    Intrigue it plays from hand is public, and so is anything a Neutral names (an outcome run
+    crashed when a played Intrigue was read as a Revolution action)."""
+    state = new(3, 3)
+    rng = random.Random(1)
+    while not (state.stage == "revolution_cards" and state.current_player() not in (-1, VIEWER)):
+        step(state, rng)
+    assert _secret_cards(state, VIEWER, K.drop_card(0)) is DROPS
+    assert _secret_cards(state, VIEWER, A.CARDS + 112) is None
+    assert _secret_cards(state, VIEWER, K.DONE) is None

@@ -591,10 +591,10 @@ def _extend(
     for index in range(begin, len(history)):
         mover = copy.current_player()
         chosen = planned.get(index, history[index])
-        if mover >= 0 and mover != player and _names_a_secret_card(copy, player, chosen):
+        secret = _secret_cards(copy, player, chosen) if 0 <= mover != player else None
+        if secret is not None:
             # Which card another human dropped, or gave in a trade p is not part of.
-            kind = K.decode(chosen)[0]
-            chosen = rng.choice([a for a in copy.legal_actions() if K.decode(a)[0] == kind])
+            chosen = rng.choice([a for a in copy.legal_actions() if a in secret])
         elif index in starts:
             contents = _offer_contents(copy, starts[index], rng)
             if contents is None:
@@ -629,25 +629,28 @@ def _extend(
     return copy._copy_for(player)
 
 
+DROPS = range(K.drop_card(0), K.offer_to(0))
+GIVES = range(K.give_card(0), K.ASK)
 SECRET_CARD_STAGES = {
-    "revolution_cards": "drop",
-    "revolution_trade_discard": "drop",
-    "revolution_trade_build": "give",
-    "revolution_trade_return": "give",
+    "revolution_cards": DROPS,
+    "revolution_trade_discard": DROPS,
+    "revolution_trade_build": GIVES,
+    "revolution_trade_return": GIVES,
 }
-"""Stages where a move names a hand card the others do not see: a discard down to the hand limit
-(§6.7.2) and the cards of a hand trade between two humans (seen by the two alone)."""
+"""Stages where a move names a hand card the others do not see, and those moves: a discard down
+to the hand limit (§6.7.2) and the cards of a hand trade between two humans (seen by the two)."""
 
 
-def _names_a_secret_card(copy: S, player: int, action: int) -> bool:
-    """Whether ``action``, by a faction other than p in ``copy``, names a card p does not see."""
-    kind = SECRET_CARD_STAGES.get(copy.stage)
-    if kind is None or K.decode(action)[0] != kind or not copy.human(copy.current_player()):
-        return False
-    if kind == "drop":
-        return True
+def _secret_cards(copy: S, player: int, action: int) -> range | None:
+    """The moves naming a card like ``action`` does, when ``action``, by a faction other than p
+    in ``copy``, names a card p does not see; None when it names none."""
+    moves = SECRET_CARD_STAGES.get(copy.stage)
+    if moves is None or action not in moves or not copy.human(copy.current_player()):
+        return None
     parties = copy.ctx[:2]
-    return player not in parties and all(map(copy.human, parties))
+    if moves is GIVES and (player in parties or not all(map(copy.human, parties))):
+        return None
+    return moves
 
 
 def _offer_unshown_to(copy: S, player: int) -> bool:
