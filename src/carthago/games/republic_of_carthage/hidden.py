@@ -609,7 +609,7 @@ def _extend(
                 outcomes = [(card, w) for card, w in outcomes if CARDS[card].kind in FORUM_KINDS]
             if not outcomes:
                 return None
-            chosen = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+            chosen = _draw_outcome(outcomes, rng)
         elif index in gifts:
             amounts = A.amount_choices(copy.faction_treasury[mover])
             if not amounts:
@@ -620,13 +620,7 @@ def _extend(
             copy.apply_action(chosen)
         except IllegalActionError:
             return None
-    if _offer_unshown_to(copy, player):
-        return None
-    if copy.observation(player) != state.observation(player):
-        return None
-    if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
-        return None
-    return copy._copy_for(player)
+    return None if _offer_unshown_to(copy, player) else _untold(copy, state, player)
 
 
 DROPS = range(K.drop_card(0), K.offer_to(0))
@@ -685,12 +679,20 @@ def _replay(
             planned.update(enumerate(contents, start=index))
             chosen = contents[0]
         elif index in removals or (index in facts.draws and index not in planned):
-            outcomes = copy.chance_outcomes()
-            chosen = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+            chosen = _draw_outcome(copy.chance_outcomes(), rng)
         try:
             copy.apply_action(chosen)
         except IllegalActionError:
             return None
+    return _untold(copy, state, player)
+
+
+def _draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    return rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+
+
+def _untold(copy: T, state: S, player: int) -> T | None:
+    """``copy`` stripped of others' log lines, or None if p could tell it from ``state``."""
     if copy.observation(player) != state.observation(player):
         return None
     if copy.current_player() == player and copy.legal_actions() != state.legal_actions():
