@@ -1,5 +1,5 @@
 """The rebel war (rules §6.7.3): the Senate sends armies against a revolt under way, as against
-any war, and may not sue for peace with the rebels."""
+any war, and may not sue for peace with the rebels; the Senate aide does the same (§9)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import at_home
-from carthago.games.republic_of_carthage.state import REBEL, UNIT_INDEX
+from carthago.games.republic_of_carthage.senate_policy import POLICY
+from carthago.games.republic_of_carthage.state import REBEL, UNIT_INDEX, WAR_UNSEEN
 from tests.games.republic_of_carthage.test_s6_5_senate import (
     LEGION,
     S,
+    chair,
     other_business,
     propose,
     senate,
@@ -107,3 +109,45 @@ def test_s6_7_3_the_senate_may_not_sue_for_peace_with_the_rebels() -> None:
     _revolt(state, faction=0)
     assert REBELLION in _war_targets(state)
     assert REBELLION not in (P.options(state, [P.SUE], other_business=True) or [])
+
+
+def _neutral_chair_in_revolt(rebel_faction: int) -> S:
+    """A solitaire game in Other Business, a Neutral (faction 1) presiding, no war but the
+    revolt of ``rebel_faction``, Legions enough at home."""
+    state = chair(1, 1, treasury=200, war=False, legions=8)
+    _no_wars(state)
+    _revolt(state, rebel_faction)
+    return state
+
+
+def _no_wars(state: S) -> None:
+    state.war_status = [WAR_UNSEEN] * len(state.war_status)
+
+
+def test_s9_the_senate_aide_sends_a_force_against_another_factions_revolt() -> None:
+    state = _neutral_chair_in_revolt(rebel_faction=0)
+    assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.WAR)
+    legions = at_home(state, LEGION)
+    state.apply_action(SA.kind(P.WAR))  # the Neutral PM builds the rest of its proposal
+    assert state.proposal[1] == W.REBEL_WAR and state.proposal[4] == legions
+    assert P.force_units(state.proposal, 4)[0][FLEET] == 0
+    neutral = state.owner[state.pm]
+    state.proposal = [P.WAR, W.REBEL_WAR, state.pm, P.NONE] + [0] * (2 * len(P.MILITARY))
+    state.proposal[4] = 1  # a single Legion: weak, but the rebels win if nobody fights them
+    assert SA.decode_vote(POLICY.ballot(state, neutral))[0] == SA.YES_VOTE
+
+
+def test_s9_the_senate_aide_does_not_fight_its_own_factions_revolt() -> None:
+    state = _neutral_chair_in_revolt(rebel_faction=1)
+    assert REBELLION in _war_targets(state)
+    assert POLICY.propose(state, state.legal_actions()) != SA.kind(P.WAR)
+    state.proposal = [P.WAR, W.REBEL_WAR, state.pm, P.NONE] + [2] + [0] * (2 * len(P.MILITARY) - 1)
+    assert SA.decode_vote(POLICY.ballot(state, 1))[0] == SA.NO_VOTE
+
+
+def test_s9_the_senate_aide_recruits_toward_its_odds_against_the_rebellion() -> None:
+    state = chair(1, 1, treasury=300, war=False)
+    state.unit_active[LEGION] -= at_home(state, LEGION)
+    _no_wars(state)
+    _revolt(state, 0, legions=6)
+    assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.RECRUIT)
