@@ -27,6 +27,7 @@ from carthago.games.republic_of_carthage.state import (
     EXPEDITION,
     UNIT_INDEX,
     UNITS,
+    WARS,
 )
 
 if TYPE_CHECKING:
@@ -34,17 +35,25 @@ if TYPE_CHECKING:
 
 TRADE_FLEET = UNIT_INDEX["trade_fleet"]
 CARAVAN = UNIT_INDEX["caravan"]
+REBEL_WAR = len(WARS)
+"""The target index of a force sent against the rebellion (§6.7.3 The rebel war): one past the
+last war card, so the Senate names it like a war (proposals.py) and the Combat Phase fights it."""
+
+
+def war_name(war: int) -> str:
+    """What a force's target war is called: a war card's name or "the rebellion"."""
+    return "the rebellion" if war == REBEL_WAR else WARS[war].name
 
 
 @dataclass(frozen=True, slots=True)
 class Force:
     """One force: its target, its commanders and the counters with it, by unit type.
 
-    ``war`` is an index into ``WARS`` (or -1); ``exploration`` the card index of an Exploration
-    (or -1); exactly one of them is set. ``units`` counts every counter of each type in
-    ``UNITS`` order (Trade Fleets and Caravans too, for expeditions), ``veterans`` how many of
-    those are Veterans. ``status`` is free for the phase that resolves the force (e.g. a Lost
-    expedition); 0 means nothing special.
+    ``war`` is an index into ``WARS``, ``REBEL_WAR`` or -1; ``exploration`` the card index of
+    an Exploration (or -1); exactly one of them is set. ``units`` counts every counter of each
+    type in ``UNITS`` order (Trade Fleets and Caravans too, for expeditions), ``veterans`` how
+    many of those are Veterans. ``status`` is free for the phase that resolves the force (e.g.
+    a Lost expedition); 0 means nothing special.
     """
 
     war: int

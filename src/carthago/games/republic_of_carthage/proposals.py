@@ -15,6 +15,7 @@ from carthago.games.republic_of_carthage import table_events
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
     CARAVAN,
+    REBEL_WAR,
     TRADE_FLEET,
     Force,
     at_home,
@@ -24,6 +25,7 @@ from carthago.games.republic_of_carthage.forces import (
     replace,
     send,
     veterans_at_home,
+    war_name,
 )
 from carthago.games.republic_of_carthage.forum_cards import leaders_stand_down
 from carthago.games.republic_of_carthage.laws import law_in_force
@@ -135,6 +137,7 @@ ARMIES = tuple(u for u in range(len(UNITS)) if u != FLEET and u not in TRADE_UNI
 MILITARY = (*ARMIES, FLEET)
 """Armies, then fleets: a force's counts are chosen in this order (fleets last, so the fleet
 support a war asks for is known when its fleets are chosen)."""
+assert REBEL_WAR < SA.N_ITEMS, "the rebellion is named by an item action like the war cards"
 
 
 # -- who may be named -----------------------------------------------------------------------
@@ -208,17 +211,24 @@ def second_commanders(state: S, first: int) -> list[int]:
 
 
 def unit_allowed(unit: int, war: int) -> bool:
-    """Sikels and Gallic Swordsmen fight only in the wars the Recruiting table names."""
+    """Sikels and Gallic Swordsmen fight only in the wars the Recruiting table names; against
+    the rebellion only armies go (§6.7.3: fleets play no part in a revolt), and not those two,
+    whose wars the table lists."""
     allowed = UNITS[unit].wars
+    if war == REBEL_WAR:
+        return unit in ARMIES and not allowed
     return not allowed or WARS[war].id in allowed
 
 
 def prosecutable_wars(state: S) -> list[int]:
-    return [
+    """The wars on the board the Senate may send a force to, and the rebellion while a revolt
+    is under way (§6.7.3: it is a war for the Senate to defeat)."""
+    found = [
         w
         for w, status in enumerate(state.war_status)
         if status in (WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED)
     ]
+    return [*found, REBEL_WAR] if state.rebels else found
 
 
 def _is_army(unit: int) -> bool:
@@ -227,10 +237,11 @@ def _is_army(unit: int) -> bool:
 
 def _force_valid(war: int, armies: int, fleets: int, new_war: bool = True) -> bool:
     """A force needs a counter; a new force for a war with a naval part needs fleets, and its
-    armies need the war's fleet support (§6.5.7). An augmentation only needs a counter."""
+    armies need the war's fleet support (§6.5.7). An augmentation only needs a counter, and so
+    does a force against the rebellion, which has neither a naval part nor fleet support."""
     if armies + fleets == 0:
         return False
-    if not new_war:
+    if not new_war or war == REBEL_WAR:
         return True
     card = WARS[war]
     if card.naval and fleets == 0:
@@ -250,9 +261,14 @@ def _completable(war: int, armies: tuple[int, int], fleets_high: int, new_war: b
     return False
 
 
+def _home_for(state: S, unit: int, war: int) -> int:
+    """Counters of ``unit`` in Carthage that may go to ``war``."""
+    return at_home(state, unit) if unit_allowed(unit, war) else 0
+
+
 def war_feasible(state: S, war: int) -> bool:
-    armies = sum(at_home(state, u) for u in ARMIES if unit_allowed(u, war))
-    return _completable(war, (0, armies), at_home(state, FLEET), True)
+    armies = sum(_home_for(state, u, war) for u in ARMIES)
+    return _completable(war, (0, armies), _home_for(state, FLEET, war), True)
 
 
 # -- the rejected proposals of this turn --------------------------------------------------
@@ -298,12 +314,12 @@ def _unit_slots(state: S, war: int, base: int, proposal: list[int]) -> list[int]
     armies = 0
     for slot, unit in enumerate(MILITARY):
         if 2 * slot >= len(chosen):
-            home = min(at_home(state, unit), SA.MAX_COUNT - 1) if unit_allowed(unit, war) else 0
+            home = min(_home_for(state, unit, war), SA.MAX_COUNT - 1)
             if unit == FLEET:
                 found = [n for n in range(home + 1) if _force_valid(war, armies, n, new_war)]
             else:
-                rest = sum(at_home(state, u) for u in ARMIES[slot + 1 :] if unit_allowed(u, war))
-                fleets = at_home(state, FLEET) if unit_allowed(FLEET, war) else 0
+                rest = sum(_home_for(state, u, war) for u in ARMIES[slot + 1 :])
+                fleets = _home_for(state, FLEET, war)
                 found = [
                     n
                     for n in range(home + 1)
@@ -635,12 +651,12 @@ def text(state: S, proposal: list[int]) -> str:
         second = f" and {describe_person(p[2])}" if p[2] != NONE else ""
         units, veterans = force_units(proposal, 4)
         return (
-            f"send {describe_person(p[1])}{second} against {WARS[p[0]].name} "
+            f"send {describe_person(p[1])}{second} against {war_name(p[0])} "
             f"with {_unit_text(units, veterans)}"
         )
     if kind == AUGMENT and len(p) == 1 + 2 * len(MILITARY):
         units, veterans = force_units(proposal, 2)
-        war = WARS[state.forces[p[0]].war].name if p[0] < len(state.forces) else "?"
+        war = war_name(state.forces[p[0]].war) if p[0] < len(state.forces) else "?"
         return f"augment the force against {war} with {_unit_text(units, veterans)}"
     if kind == SUE and p:
         return f"sue for peace in {WARS[p[0]].name}"
@@ -678,6 +694,8 @@ def parameter_text(state: S, action: int) -> str:
         return str(value)
     kind = state.proposal[0] if state.proposal else -1
     if kind in (WAR, SUE):
+        if value == REBEL_WAR:
+            return war_name(value)
         return f"{WARS[value].name} ({WAR_STATUS_NAMES[state.war_status[value]]})"
     if kind == GOVERNOR_KIND:
         return PROVINCES[value].name
@@ -690,7 +708,7 @@ def parameter_text(state: S, action: int) -> str:
     if kind == EXPEDITION:
         return UNITS[value].name
     if kind in (AUGMENT, RECALL) and value < len(state.forces):
-        return f"the force against {WARS[state.forces[value].war].name}"
+        return f"the force against {war_name(state.forces[value].war)}"
     return str(value)
 
 
@@ -777,9 +795,9 @@ def carry_out(state: S, proposal: list[int]) -> str:
         if second != NONE and not holds_office(state, second):
             gain_influence(state, second, GENERAL_INFLUENCE)
             state.note(f"{describe_person(second)} is elected General (+3 Influence)")
-        if state.war_status[war] == WAR_UNPROSECUTED:
+        if war != REBEL_WAR and state.war_status[war] == WAR_UNPROSECUTED:
             state.war_status[war] = WAR_ACTIVE
-        state.note(f"The Senate sends a force against {WARS[war].name}")
+        state.note(f"The Senate sends a force against {war_name(war)}")
         return ""
     if kind == AUGMENT:
         index = p[0]
@@ -801,7 +819,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
                 force.status,
             ),
         )
-        state.note(f"The force against {WARS[force.war].name} is augmented")
+        state.note(f"The force against {war_name(force.war)} is augmented")
         return ""
     if kind == SUE:
         war = p[0]
@@ -825,7 +843,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
         state.ctx = [c for c in force.commanders if state.ploc[c] != OUT]
         if replacement == NONE:
             bring_home(state, index)
-            state.note(f"The force against {WARS[force.war].name} returns to Carthage")
+            state.note(f"The force against {war_name(force.war)} returns to Carthage")
         else:
             for person in force.commanders:
                 if state.ploc[person] != OUT:

@@ -39,6 +39,7 @@ from carthago.games.republic_of_carthage.assassination import cards_in_hand
 from carthago.games.republic_of_carthage.card_play import hand_size
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.components import PACKAGE
+from carthago.games.republic_of_carthage.forces import war_name
 from carthago.games.republic_of_carthage.offices import clockwise
 from carthago.games.republic_of_carthage.persuasion import (
     MAX_ROUNDS,
@@ -157,7 +158,7 @@ def _hire_apply(state: S, action: int) -> None:
         commanders = ", ".join(describe_person(p) for p in force.commanders)
         state.note(
             f"{DATA.mercenary_armies} mercenary armies join {commanders} against "
-            f"{WARS[force.war].name} for this turn"
+            f"{war_name(force.war)} for this turn"
         )
     elif len(state.order) > 1:
         return

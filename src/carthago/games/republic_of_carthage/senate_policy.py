@@ -22,6 +22,7 @@ from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
     CARAVAN,
+    REBEL_WAR,
     at_home,
     forces_on,
     veterans_at_home,
@@ -152,7 +153,9 @@ def victory_odds(
         return 0.0
     if naval is None:
         naval = W.is_naval_battle(state, war)
-    military = sum(stat(p, "mil") + war_bonus(p, WARS[war].family) for p in commanders)
+    military = sum(stat(p, "mil") for p in commanders)
+    if war != REBEL_WAR:  # a Statesman's "+N against the X Wars" is no help against rebels
+        military += sum(war_bonus(p, WARS[war].family) for p in commanders)
     margin = military + strength - W.war_strength(state, war, naval) - roll_penalty(state)
     special: set[int] = set()
     if not W.ignores_numbers(commanders, war):
@@ -167,7 +170,9 @@ def victory_odds(
 
 def fleets_needed(war: int) -> int:
     """The fleets a force with armies needs (§6.5.7): the war's fleet support, and one at
-    least against a war with a naval part."""
+    least against a war with a naval part; none against the rebellion (§6.7.3)."""
+    if war == REBEL_WAR:
+        return 0
     card = WARS[war]
     return max(card.fleet_support, 1 if card.naval else 0)
 
@@ -225,7 +230,8 @@ class SenatePolicy:
             return SA.person(self._best(state, faction, persons))
         if counts:
             if kind == P.RECRUIT:
-                wanted = self._recruit_plan(state, role).get(state.proposal[1], min(counts))
+                plan = self._recruit_plan(state, faction, role)
+                wanted = plan.get(state.proposal[1], min(counts))
                 return SA.count(min(max(counts), max(min(counts), wanted)))
             if kind == P.WAR and len(state.proposal) < FLEET_SLOT and len(state.proposal) % 2 == 0:
                 war = state.proposal[1]
@@ -245,10 +251,12 @@ class SenatePolicy:
             return SA.item(self._peace_choice(state, wars))
         if kind == P.WAR and len(state.proposal) == 1:
             wars = [a - SA.ITEM for a in legal]
+            if REBEL_WAR in wars and self._rebellion_unfought(state, faction):
+                return SA.item(REBEL_WAR)
             return SA.item(self._war_choice(state, role, wars))
         if kind == P.RECRUIT and len(state.proposal) == 1:
             units = [a - SA.ITEM for a in legal]
-            unit = self._recruit_unit(state, role)
+            unit = self._recruit_unit(state, faction, role)
             return SA.item(unit if unit is not None and unit in units else units[0])
         return legal[0]
 
@@ -260,17 +268,28 @@ class SenatePolicy:
             return SA.PASS
         if P.SUE in kinds and self._must_sue(state):
             return SA.kind(P.SUE)
+        if self._rebellion_unfought(state, faction):
+            # An unfought revolt wins (§6.7.3): recruit toward the role's odds while the
+            # treasury allows, then send whatever may go, ahead of every other war.
+            if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
+                return SA.kind(P.RECRUIT)
+            if P.WAR in kinds and SA.item(REBEL_WAR) in (P.options(state, [P.WAR], True) or []):
+                return SA.kind(P.WAR)
         if P.WAR in kinds and self._winnable(state, role):
             return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
             return SA.kind(P.TAX_UP)
-        if P.RECRUIT in kinds and self._recruit_unit(state, role) is not None:
+        if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
             return SA.kind(P.RECRUIT)
         if P.EXPEDITION in kinds and self.expedition(state, faction) is not None:
             return SA.kind(P.EXPEDITION)
         if P.CONCESSION in kinds:
             return SA.kind(P.CONCESSION)
         return SA.PASS
+
+    def _rebellion_unfought(self, state: S, faction: int) -> bool:
+        """A revolt of another faction is under way and no force of the Senate faces it."""
+        return bool(state.rebels) and state.rebels[0] != faction and not forces_on(state, REBEL_WAR)
 
     def _unprosecuted(self, state: S) -> list[int]:
         return [
@@ -347,11 +366,15 @@ class SenatePolicy:
             return max(winnable, key=lambda w: (self._danger(state, w), -w))
         return max(wars, key=lambda w: (self._odds(state, w), -w))
 
-    def _recruit_plan(self, state: S, role: Role) -> dict[int, int]:
+    def _recruit_plan(self, state: S, faction: int, role: Role) -> dict[int, int]:
         """The counters to recruit ({unit: number}, cheapest first) that let the home force
         beat an open war at the role's odds, keeping the role's reserve in the State Treasury:
         for the most dangerous war recruiting can bring there. Empty while some open war is
-        already winnable (it goes first) or when none can be made so."""
+        already winnable (it goes first) or when none can be made so. An unfought revolt of
+        another faction comes before every war (§6.7.3: it wins unless fought), and every
+        counter the budget buys helps there even short of the role's odds."""
+        if self._rebellion_unfought(state, faction):
+            return self._plan_for(state, role, REBEL_WAR, partial=True)
         if self._winnable(state, role):
             return {}
         plans = []
@@ -361,14 +384,16 @@ class SenatePolicy:
                 plans.append((self._danger(state, war), -war, plan))
         return max(plans, key=lambda entry: entry[:2])[2] if plans else {}
 
-    def _plan_for(self, state: S, role: Role, war: int) -> dict[int, int]:
+    def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
+        """The counters that bring the home force to the role's odds against ``war`` within
+        the budget; when they cannot, none, or with ``partial`` as many as the budget buys."""
         budget = state.treasury - role.reserve
         plan: dict[int, int] = {}
         while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
             cost = P.recruit_cost(state, unit) if unit >= 0 else 0
             if unit < 0 or cost > budget:
-                return {}
+                return plan if partial else {}
             plan[unit] = plan.get(unit, 0) + 1
             budget -= cost
         return plan
@@ -388,10 +413,10 @@ class SenatePolicy:
         armies = [u for u in P.ARMIES if P.unit_allowed(u, war) and left(u) > 0]
         return min(armies, key=lambda u: (P.recruit_cost(state, u), u), default=-1)
 
-    def _recruit_unit(self, state: S, role: Role) -> int | None:
+    def _recruit_unit(self, state: S, faction: int, role: Role) -> int | None:
         """The first unit of the recruiting plan the Senate may still be asked for."""
         legal = P.options(state, [P.RECRUIT], True) or []
-        plan = self._recruit_plan(state, role)
+        plan = self._recruit_plan(state, faction, role)
         return next((u for u in plan if SA.item(u) in legal), None)
 
     def _must_sue(self, state: S) -> bool:
@@ -593,6 +618,9 @@ class SenatePolicy:
             return state.treasury - P.recruit_cost(state, unit) * number >= role.reserve
         if kind == P.DISBAND:
             return state.treasury < role.tax_below // 2
+        if kind == P.WAR and proposal[1] == REBEL_WAR:
+            # Any force beats none against another faction's revolt: unfought, it wins.
+            return bool(state.rebels) and state.rebels[0] != faction
         if kind == P.WAR:
             units, vets = P.force_units(proposal, 4)
             commanders = [p for p in proposal[2:4] if p != P.NONE]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.forces import Force, war_name
 from carthago.games.republic_of_carthage.forum_view import forum_view
 from carthago.games.republic_of_carthage.hand_trades import open_offer_seen
 from carthago.games.republic_of_carthage.offices import hrao, office_of
@@ -161,13 +161,7 @@ def _offer(state: S, viewer: int | None) -> dict[str, Any] | None:
 def _force(force: Force) -> dict[str, Any]:
     """A force in the field is open to everyone (§6.5.7: the Senate votes on its exact make-up)."""
     return {
-        "target": (
-            _card_name(force.exploration)
-            if force.war < 0
-            else WARS[force.war].name
-            if force.war < len(WARS)
-            else "the rebellion"
-        ),
+        "target": _card_name(force.exploration) if force.war < 0 else war_name(force.war),
         "commanders": [describe_person(p) for p in force.commanders],
         "units": {UNITS[u].id: n for u, n in enumerate(force.units) if n},
         "veterans": {UNITS[u].id: n for u, n in enumerate(force.veterans) if n},
@@ -242,7 +236,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "captives": [
             {
                 "captive": describe_person(state.captives[i]),
-                "held_by": WARS[state.captives[i + 1]].name,
+                "held_by": war_name(state.captives[i + 1]),
             }
             for i in range(0, len(state.captives), 2)
         ],

@@ -25,10 +25,12 @@ from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
+    REBEL_WAR,
     allegiance,
     allegiance_outcomes,
     allegiance_text,
     drop_allegiance,
+    war_name,
 )
 from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
@@ -78,8 +80,6 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-REBEL_WAR = len(WARS)
-"""The target index of a force sent against the rebellion (§6.7.3 The rebel war)."""
 FLEET = UNIT_INDEX["fleet"]
 ARMIES = tuple(
     u for u, unit in enumerate(UNITS) if unit.id not in ("fleet", "trade_fleet", "caravan")
@@ -115,10 +115,6 @@ TIE_HOLDER, TIE_VETERAN = 0, 1
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def war_name(war: int) -> str:
-    return "the rebellion" if war == REBEL_WAR else WARS[war].name
 
 
 def in_war(status: int) -> bool:
