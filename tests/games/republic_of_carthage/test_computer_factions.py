@@ -5,7 +5,9 @@ cannot tell proposals apart."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import carthago
 from carthago.agents import make_agent
@@ -140,3 +142,18 @@ def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_
     assert len(sent) == 1
     assert sum(sent[0].units[u] for u in P.ARMIES) == 0
     assert sent[0].units[P.FLEET] >= 10
+
+
+def test_s6_5_floor_advice_reads_only_assassinations_as_assassinations() -> None:
+    """A recorded game of heuristic factions (game 40 of the easy-level outcome run): on the
+    Senate floor a faction could both play Seduction and attempt an assassination; the aide
+    took the Seduction moves (numbered above the assassinations) for attempts and crashed."""
+    path = Path(__file__).parent / "records" / "floor_with_seduction_and_assassination.json"
+    record = json.loads(path.read_text())
+    state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
+    assert state.stage == "senate_floor"
+    legal = state.legal_actions()
+    assert any(a >= SA.SEDUCE for a in legal)
+    assert any(SA.ASSASSINATE <= a < SA.END for a in legal)
+    advice = heuristics.advise(state, state.current_player())
+    assert advice is None or advice in legal

@@ -50,6 +50,10 @@ def attempt(assassin: int, target: int) -> int:
     return SA.ASSASSINATE + assassin * PERSONS + target
 
 
+def is_attempt(action: int) -> bool:
+    return SA.ASSASSINATE <= action < SA.END
+
+
 def decode(action: int) -> tuple[int, int]:
     assassin, target = divmod(action - SA.ASSASSINATE, PERSONS)
     return assassin, target

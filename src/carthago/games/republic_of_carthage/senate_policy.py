@@ -482,7 +482,7 @@ class SenatePolicy:
         return min(rivals, key=lambda p: (-state.inf[p], family_of(p), p), default=-1)
 
     def _assassination(self, state: S, faction: int, legal: list[int]) -> int:
-        attempts = [assassination.decode(a) for a in legal if a >= SA.ASSASSINATE]
+        attempts = [assassination.decode(a) for a in legal if assassination.is_attempt(a)]
         target = self.assassination_target(state, faction, {t for _, t in attempts})
         if target < 0:
             return SA.PASS
