@@ -362,7 +362,7 @@ def test_which_draw_became_a_sold_card_is_hidden() -> None:
 def test_an_offer_names_a_commodity_its_builder_holds() -> None:
     """Faction 1 offered three cards naming Dye at 50: its earlier draw from Dye's stack is
     planned as Dye; a Dye it then sells at 60 is that same card."""
-    offer = _Offer(50, 53, 1, 2, value=12, named=DYE)
+    offer = _Offer(50, 53, 1, 2, [50, 51, 52], value=12, named=DYE)
     facts = _Facts(draws={10: (1, C.commodities[DYE].stack), 11: (1, 2)}, offers=[offer])
     assert _plan(facts, random.Random(3)) == ({10: DYE}, {})
     facts.consumed = [(60, 1, DYE)]
@@ -547,3 +547,24 @@ def test_cards_exchanged_between_others_take_their_commodities_from_later_sales(
         copy = state.resample_from_infostate(viewer, random.Random(seed))
         assert copy.observation(viewer) == state.observation(viewer)
         assert copy.legal_actions() == state.legal_actions()
+
+
+def test_cards_added_to_an_offer_after_a_talk_are_hidden_like_the_first() -> None:
+    """A recorded game of three heuristic factions (game 164 of the easy-level outcome run):
+    faction 0 offered player 1 two cards, named its claim, talked, added a third and named again
+    (§6.3). Every card of the side is hidden and redrawn, not only those after the last talk
+    (before the fix the first two kept their true commodities and no copy was found in 2000
+    replays)."""
+    path = Path(__file__).parent / "records" / "offer_with_cards_added_after_a_talk.json"
+    record = json.loads(path.read_text())
+    state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
+    viewer = state.current_player()
+    (offer,) = _public_facts(state, viewer).offers
+    assert len(offer.adds) == 3
+    assert offer.adds[-1] > offer.adds[1] + 1
+    copies = [state.resample_from_infostate(viewer, random.Random(seed)) for seed in range(8)]
+    for copy in copies:
+        assert copy.observation(viewer) == state.observation(viewer)
+        assert copy.legal_actions() == state.legal_actions()
+    truth = [state.history()[i] for i in offer.adds]
+    _varies(truth, [[copy.history()[i] for i in offer.adds] for copy in copies])

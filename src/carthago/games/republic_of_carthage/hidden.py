@@ -178,6 +178,9 @@ class _Offer:
     end: int
     builder: int
     receiver: int
+    adds: list[int] = field(default_factory=list)
+    """History indices of its cards: a side named and presented may take more cards after a
+    talk, and its claim is then named again (``value`` and ``named`` are the last claim)."""
     value: int = -1
     named: int = -1
     exchanged: bool = False
@@ -209,7 +212,7 @@ class _Facts:
     """History indices of set-up deals and Forum draws that put a card in another human hand."""
 
     def hidden(self) -> bool:
-        blocks = any(offer.start < offer.end for offer in self.offers)
+        blocks = any(offer.adds for offer in self.offers)
         gifts = any(entry[0] == GIFT for entry in self.ledger)
         return bool(self.removals or self.draws or blocks or gifts)
 
@@ -237,7 +240,7 @@ class _FactsWalk:
     facts of a long game are not gathered again at every decision.
     """
 
-    __slots__ = ("_building", "_facts", "_others", "_sides", "history", "player", "walk")
+    __slots__ = ("_facts", "_others", "_sides", "history", "player", "walk")
 
     def __init__(self, state: S, player: int) -> None:
         self.player = player
@@ -246,7 +249,6 @@ class _FactsWalk:
         """The entries walked so far: a prefix of the history of every state it serves."""
         self._facts = _Facts(start=tuple(self.walk.faction_treasury))
         self._others = [f for f in range(state.rg.num_players) if f != player]
-        self._building: _Offer | None = None
         self._sides: dict[int, _Offer] = {}
 
     def serves(self, state: S) -> bool:
@@ -295,12 +297,12 @@ class _FactsWalk:
             facts.draws[index] = (walk.ctx[0], walk.ctx[1])
         if stage in BUILD_STAGES and action < A.NAME:
             side = BUILD_STAGES.index(stage)
-            if self._building is None:
-                self._building = _Offer(index, index, walk.offer[side], walk.offer[1 - side])
-                self._sides[side] = self._building
-            self._building.end = index + 1
-        elif stage in BUILD_STAGES:
-            self._building = None
+            building = self._sides.get(side)
+            if building is None:
+                building = _Offer(index, index, walk.offer[side], walk.offer[1 - side])
+                self._sides[side] = building
+            building.adds.append(index)
+            building.end = index + 1
         before = [_hand_counts(walk, f) for f in others]
         treasuries = list(walk.faction_treasury)
         offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
@@ -552,7 +554,7 @@ def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | N
     Uniform among the sets with the offer's number of cards and, once presented, its claimed
     total value and named commodity (and, after an exchange, the stacks the backs showed).
     """
-    count = offer.end - offer.start
+    count = len(offer.adds)
     hand = sorted(commodity for commodity, _, _ in copy.trade_hands[offer.builder])
     fits = set()
     for chosen in combinations(hand, count):
@@ -599,7 +601,7 @@ def _extend(
             contents = _offer_contents(copy, starts[index], rng)
             if contents is None:
                 return None
-            planned.update(enumerate(contents, start=index))
+            planned.update(zip(starts[index].adds, contents, strict=True))
             chosen = contents[0]
         elif index in dealt or index in drawn:
             outcomes = copy.chance_outcomes()
@@ -676,7 +678,7 @@ def _replay(
                 contents = _offer_contents(copy, starts[index], rng)
             if contents is None:
                 return None
-            planned.update(enumerate(contents, start=index))
+            planned.update(zip(starts[index].adds, contents, strict=True))
             chosen = contents[0]
         elif index in removals or (index in facts.draws and index not in planned):
             chosen = _draw_outcome(copy.chance_outcomes(), rng)
