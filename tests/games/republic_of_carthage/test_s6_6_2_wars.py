@@ -18,6 +18,7 @@ from carthago.games.republic_of_carthage.state import (
     PROVINCE_INDEX,
     REMOVED,
     UNIT_INDEX,
+    UNITS,
     WAR_ACTIVE,
     WAR_DEFEATED,
     WAR_INDEX,
@@ -262,6 +263,37 @@ def test_s6_6_2_fleet_victory_without_armies_returns_the_force() -> None:
     assert state.fleet_victory[rome] == 1 and state.war_status[rome] == WAR_ACTIVE
     assert state.forces == () and state.ploc[general] == CARTHAGE
     assert general in state.won
+
+
+def test_s6_6_2_victory_step_8_brings_the_wars_counters_into_the_force_pool() -> None:
+    state = quiet_state()
+    [general] = commanders(state)
+    libyan, elephant = UNIT_INDEX["libyan"], UNIT_INDEX["elephant"]
+    assert state.unit_pool[libyan] == state.unit_pool[elephant] == 0  # none at set-up
+    field_force(state, "LIBYAN", [general], legion=8)
+    start_combat(state)
+    chance(state, roll_for(state, 18, 99), LEGION)
+    assert state.war_status[WAR_INDEX["LIBYAN"]] == WAR_DEFEATED
+    assert (state.unit_pool[libyan], state.unit_pool[elephant]) == (4, 2)
+    assert state.unit_unavailable[libyan] == state.unit_unavailable[elephant] == 0
+
+
+def test_s6_6_2_victory_step_8_never_hands_out_another_wars_deserters() -> None:
+    state = quiet_state()
+    [general] = commanders(state)
+    elephant = UNIT_INDEX["elephant"]
+    numidian = WAR_INDEX["NUMIDIAN-1"]
+    # Both Elephants came into play with the Libyan War and deserted when the Numidian appeared.
+    state.war_status[WAR_INDEX["LIBYAN"]] = WAR_DEFEATED
+    state.war_status[numidian] = WAR_ACTIVE
+    state.war_deserters[numidian * len(UNITS) + elephant] = 2
+    field_force(state, "MOROCCAN", [general], legion=8, fleet=2)
+    start_combat(state)
+    chance(state, roll_for(state, 18, 99), LEGION)
+    assert state.war_status[WAR_INDEX["MOROCCAN"]] == WAR_DEFEATED
+    # The Moroccan War would bring 2 Elephants, but the two left out of play are deserters.
+    assert state.unit_pool[elephant] == 0
+    assert state.unit_unavailable[elephant] == 2
 
 
 def test_s6_6_2_a_war_won_after_a_later_one_is_a_revolt_without_spoils() -> None:

@@ -139,6 +139,15 @@ def veterans_at_home(state: S, unit: int) -> int:
     return state.unit_veteran[unit] - veterans_away(state, unit)
 
 
+def not_yet_in_play(state: S, unit: int) -> int:
+    """Counters of ``unit`` that have never entered play: those set aside at set-up, which wars
+    bring into the Force Pool when they appear or are defeated. ``unit_unavailable`` holds them
+    together with the deserters each war keeps (``war_deserters``), which only their own war's
+    defeat gives back."""
+    deserted = sum(state.war_deserters[war * len(UNITS) + unit] for war in range(len(WARS)))
+    return state.unit_unavailable[unit] - deserted
+
+
 def send(state: S, force: Force) -> None:
     """Put ``force`` in the field: its counters leave Carthage, its commanders go with it."""
     for unit, count in enumerate(force.units):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.forces import not_yet_in_play
 from carthago.games.republic_of_carthage.laws import MERCENARY_PAY, deserters_paid
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import Stage, stage, weighted
@@ -210,7 +211,7 @@ def _war(state: S, card: int) -> None:
             state.leader_status[leader] = LEADER_ACTIVE
     for unit_id, count in data.appear_pool:
         unit = UNIT_INDEX[unit_id]
-        added = min(count, state.unit_unavailable[unit])
+        added = min(count, not_yet_in_play(state, unit))
         state.unit_unavailable[unit] -= added
         state.unit_pool[unit] += added
         if added:

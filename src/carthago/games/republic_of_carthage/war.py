@@ -837,14 +837,9 @@ def _spoils(state: S) -> None:
     for unit_id, count in card.victory_pool:
         unit = UNIT_INDEX[unit_id]
         # New counters come from those not yet in play: never more than the printed total.
-        placed = (
-            state.unit_pool[unit]
-            + state.unit_active[unit]
-            + state.unit_unavailable[unit]
-            + state.rebel_units[unit]
-        )
-        added = min(count, UNITS[unit].total - placed)
+        added = min(count, F.not_yet_in_play(state, unit))
         if added > 0:
+            state.unit_unavailable[unit] -= added
             state.unit_pool[unit] += added
             state.note(f"{added} {UNITS[unit].name} join the Force Pool")
     state.war_status[war] = WAR_DEFEATED
