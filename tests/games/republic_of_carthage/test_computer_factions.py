@@ -19,6 +19,7 @@ from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home
 from carthago.games.republic_of_carthage.state import (
     WAR_ACTIVE,
+    WAR_INACTIVE,
     WAR_INDEX,
     WAR_LOST,
     WARS,
@@ -57,6 +58,7 @@ def test_advice_is_only_given_in_the_senate_steps() -> None:
 # -- §6.6.2 odds, §6.5.7 recruiting and suing for peace, §7 the four active wars -------------
 
 TUNISIA, LIBYAN, SICILY = WAR_INDEX["TUNISIA"], WAR_INDEX["LIBYAN"], WAR_INDEX["SICILIAN-4"]
+MOROCCAN = WAR_INDEX["MOROCCAN"]
 
 
 def _victory_chance(state: S, force: Force) -> float:
@@ -101,6 +103,23 @@ def test_s6_5_7_a_computer_senate_recruits_until_the_force_wins_at_even_odds() -
     assert state.treasury >= 30  # the Imperials' reserve is kept
 
 
+def test_s6_5_7_a_computer_senate_recruits_for_a_little_war_when_no_active_one_can_be_won() -> None:
+    # The 4th Sicilian War is beyond anything the Force Pool holds; the Inactive Conquest of
+    # Tunisia (strength 4) and Moroccan War (5) are not, and beating them fills the Force Pool
+    # (Player Notes): the Senate recruits toward the stronger and sends the force there.
+    state = _human_chair(300, war=False, legions=0)
+    state.war_status[TUNISIA] = WAR_INACTIVE
+    assert state.war_status[MOROCCAN] == WAR_INACTIVE
+    state.war_status[SICILY] = WAR_ACTIVE
+    home = sum(at_home(state, u) for u in P.ARMIES)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
+    _other_business(state)
+    [sent] = state.forces
+    assert sent.war == MOROCCAN
+    assert sum(sent.units[u] for u in P.ARMIES) > home
+    assert _victory_chance(state, sent) >= 0.5
+
+
 def test_s6_5_7_a_computer_pm_sends_the_force_against_the_most_dangerous_war_it_can_win() -> None:
     state = _human_chair(300, war=True, legions=10)
     state.war_status[LIBYAN] = WAR_ACTIVE
@@ -112,7 +131,7 @@ def test_s6_5_7_a_computer_pm_sends_the_force_against_the_most_dangerous_war_it_
 
 def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars() -> None:
     state = _human_chair(300, war=True, legions=10)
-    for war in (LIBYAN, SICILY, WAR_INDEX["MOROCCAN"]):
+    for war in (LIBYAN, SICILY, MOROCCAN):
         state.war_status[war] = WAR_ACTIVE
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
     _other_business(state)
@@ -123,7 +142,7 @@ def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars()
 
 def test_s7_no_computer_senate_sues_for_a_fourth_lost_war() -> None:
     state = _human_chair(300, war=True, legions=10)
-    for war in (LIBYAN, SICILY, WAR_INDEX["MOROCCAN"]):
+    for war in (LIBYAN, SICILY, MOROCCAN):
         state.war_status[war] = WAR_ACTIVE
     for war in (WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"], WAR_INDEX["SICILIAN-3"]):
         state.war_status[war] = WAR_LOST

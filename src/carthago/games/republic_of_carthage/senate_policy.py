@@ -369,20 +369,25 @@ class SenatePolicy:
     def _recruit_plan(self, state: S, faction: int, role: Role) -> dict[int, int]:
         """The counters to recruit ({unit: number}, cheapest first) that let the home force
         beat an open war at the role's odds, keeping the role's reserve in the State Treasury:
-        for the most dangerous war recruiting can bring there. Empty while some open war is
-        already winnable (it goes first) or when none can be made so. An unfought revolt of
-        another faction comes before every war (§6.7.3: it wins unless fought), and every
-        counter the budget buys helps there even short of the role's odds."""
+        for the most dangerous open Active war recruiting can bring there, else the most
+        dangerous Inactive one (the order of ``_winnable_wars``: a little war beaten early
+        fills the Force Pool for the big ones). Empty while some war is already winnable (it
+        goes first) or when none can be made so. An unfought revolt of another faction comes
+        before every war (§6.7.3: it wins unless fought), and every counter the budget buys
+        helps there even short of the role's odds."""
         if self._rebellion_unfought(state, faction):
             return self._plan_for(state, role, REBEL_WAR, partial=True)
         if self._winnable(state, role):
             return {}
-        plans = []
-        for war in self._unprosecuted(state):
-            plan = self._plan_for(state, role, war)
-            if plan:
-                plans.append((self._danger(state, war), -war, plan))
-        return max(plans, key=lambda entry: entry[:2])[2] if plans else {}
+        for wars in (self._unprosecuted(state), self._inactive(state)):
+            plans = []
+            for war in wars:
+                plan = self._plan_for(state, role, war)
+                if plan:
+                    plans.append((self._danger(state, war), -war, plan))
+            if plans:
+                return max(plans, key=lambda entry: entry[:2])[2]
+        return {}
 
     def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
         """The counters that bring the home force to the role's odds against ``war`` within
