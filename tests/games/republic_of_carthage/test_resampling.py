@@ -17,14 +17,24 @@ from pathlib import Path
 import carthago
 from carthago.core.errors import IllegalActionError
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.hidden import (
+    DROPS,
     _Facts,
     _Offer,
     _plan,
     _public_facts,
+    _secret_cards,
 )
-from carthago.games.republic_of_carthage.state import CARDS, HAND, RepublicOfCarthageState
+from carthago.games.republic_of_carthage.state import (
+    CARDS,
+    DECK,
+    DISCARD,
+    HAND,
+    RED_DECK,
+    RepublicOfCarthageState,
+)
 from carthago.games.republic_of_carthage.trade import stack_size
 from tests.games.republic_of_carthage.support import first_turn, new, quiet_senate, step
 from tests.games.republic_of_carthage.test_s6_3_trade import DYE, SALT
@@ -568,3 +578,39 @@ def test_cards_added_to_an_offer_after_a_talk_are_hidden_like_the_first() -> Non
         assert copy.legal_actions() == state.legal_actions()
     truth = [state.history()[i] for i in offer.adds]
     _varies(truth, [[copy.history()[i] for i in offer.adds] for copy in copies])
+
+
+# -- §6.7.2 discards down to the hand limit --------------------------------------------------
+
+
+def _after_another_humans_discard() -> tuple[RepublicOfCarthageState, int]:
+    """A random game at player 0's first decision after another human faction discarded a hand
+    card down to the limit of five (§6.7.2), with that discard's history index."""
+    for seed in range(25, 100):
+        state, rng = new(3, 30), random.Random(seed)
+        dropped = -1
+        while not state.is_terminal():
+            if dropped >= 0 and state.current_player() == VIEWER:
+                return state, dropped
+            before = state.clone() if 0 <= state.current_player() != VIEWER else None
+            step(state, rng)
+            action = state.history()[-1]
+            if before is not None and _secret_cards(before, VIEWER, action) is DROPS:
+                dropped = len(state.history()) - 1
+    raise AssertionError("no discard down to the hand limit in 75 random games")
+
+
+def test_a_card_another_human_discarded_down_to_the_hand_limit_is_redrawn() -> None:
+    """Which card went to the discard pile is as secret as the hand it left (the table hears
+    only that a card was discarded): whole replays redraw it with the hand, and the true card
+    is not always found among the cards the discarder ever held (it kept its true identity
+    before the fix, in the copy's history and on the discard pile)."""
+    state, index = _after_another_humans_discard()
+    truth = state.history()[index] - K.drop_card(0)
+    copies = _resamples(state, count=12)
+    _varies(truth, [copy.history()[index] - K.drop_card(0) for copy in copies])
+    for copy in copies:
+        card = copy.history()[index] - K.drop_card(0)
+        assert copy.card_loc[card] == DISCARD
+        assert copy.history()[copy.card_origin[card]] == card  # dealt where it was drawn
+    assert any(copy.card_loc[truth] in (DECK, RED_DECK) for copy in copies)

@@ -103,10 +103,11 @@ def resample(state: T, player: int, rng: random.Random) -> T:
 def _draw(state: T, player: int, facts: _Facts, rng: random.Random) -> T:
     """Redraw everything hidden from ``player`` in ``state`` (a copy stripped of others' log
     lines): the hands in place, then, where the history holds hidden entries, by a replay."""
+    dropped = {state._history[index] - K.drop_card(0): index for index in facts.drops}
     for group in SWAP_GROUPS:
-        _resample_hands(state, player, rng, group)
+        _resample_hands(state, player, rng, group, dropped=dropped)
     for deck in (1, 2):
-        _resample_hands(state, player, rng, FORUM_KINDS, deck)
+        _resample_hands(state, player, rng, FORUM_KINDS, deck, dropped)
     if not facts.hidden():
         return state
     gifts = _gift_amounts(facts, rng)
@@ -118,11 +119,20 @@ def _draw(state: T, player: int, facts: _Facts, rng: random.Random) -> T:
 
 
 def _resample_hands(
-    state: S, player: int, rng: random.Random, kinds: tuple[str, ...], forum_deck: int = 0
+    state: S,
+    player: int,
+    rng: random.Random,
+    kinds: tuple[str, ...],
+    forum_deck: int = 0,
+    dropped: dict[int, int] | None = None,
 ) -> None:
     """Exchange other human hands' cards of ``kinds`` with unseen ones: set-up deals (with
     ``forum_deck`` 0) or cards of deck ``forum_deck`` drawn in a Forum Phase, whose kind the
-    others never saw (those are exchanged with any hand card of that deck still in the deck)."""
+    others never saw (those are exchanged with any hand card of that deck still in the deck).
+    The cards those hands discarded down to the hand limit unseen (``dropped``: card -> the
+    discard's history index, §6.7.2) are exchanged too, their discard entries rewritten: the
+    discard pile is never looked at again, so which card went there is as hidden as the hand."""
+    dropped = dropped or {}
     # A concession its holder has just named to play is in the history by name.
     targets = ("setup_concession_target", "revolution_concession_target")
     named = state.ctx if state.stage in targets else []
@@ -131,8 +141,7 @@ def _resample_hands(
     slots = [
         card
         for card, loc in enumerate(state.card_loc)
-        if HAND <= loc < HAND + state.rg.num_players
-        and loc != HAND + player
+        if ((HAND <= loc < HAND + state.rg.num_players and loc != HAND + player) or card in dropped)
         and state.card_origin[card] >= 0
         and CARDS[card].kind in kinds
         and card not in named
@@ -152,18 +161,20 @@ def _resample_hands(
     # Sorted, so that which cards are where does not steer the draw.
     pool = sorted(slots + spare)
     slots.sort(key=lambda card: (state.card_loc[card], state.card_origin[card]))
-    places = [(state.card_loc[card], state.card_origin[card]) for card in slots]
+    places = [(state.card_loc[c], state.card_origin[c], dropped.get(c, -1)) for c in slots]
     chosen = rng.sample(pool, len(slots))
     undealt = RED_DECK if any(loc == RED_DECK for loc in state.card_loc) else DECK
     for card in slots:
         state.card_loc[card] = undealt
         state.card_origin[card] = -1
         state.card_forum[card] = 0
-    for card, (loc, origin) in zip(chosen, places, strict=True):
+    for card, (loc, origin, discard) in zip(chosen, places, strict=True):
         state.card_loc[card] = loc
         state.card_origin[card] = origin
         state.card_forum[card] = forum
         state._history[origin] = card
+        if discard >= 0:
+            state._history[discard] = K.drop_card(card)
     rename_traded(state, dict(zip(slots, chosen, strict=True)))
 
 
@@ -210,6 +221,8 @@ class _Facts:
     giver, receiver)."""
     dealt: list[int] = field(default_factory=list)
     """History indices of set-up deals and Forum draws that put a card in another human hand."""
+    drops: list[int] = field(default_factory=list)
+    """History indices of another human's discards down to the hand limit (§6.7.2)."""
 
     def hidden(self) -> bool:
         blocks = any(offer.adds for offer in self.offers)
@@ -283,6 +296,7 @@ class _FactsWalk:
             start=facts.start,
             ledger=list(facts.ledger),
             dealt=list(facts.dealt),
+            drops=list(facts.drops),
         )
 
     def _step(self, index: int, action: int) -> None:
@@ -303,6 +317,8 @@ class _FactsWalk:
                 self._sides[side] = building
             building.adds.append(index)
             building.end = index + 1
+        if 0 <= who != player and _secret_cards(walk, player, action) is DROPS:
+            facts.drops.append(index)
         before = [_hand_counts(walk, f) for f in others]
         treasuries = list(walk.faction_treasury)
         offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
