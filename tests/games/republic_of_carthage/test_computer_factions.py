@@ -6,25 +6,31 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from pathlib import Path
 
 import carthago
 from carthago.agents import make_agent
 from carthago.core.chance import sample_chance_outcome
+from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home
+from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
+    CARTHAGE,
     WAR_ACTIVE,
     WAR_INACTIVE,
     WAR_INDEX,
     WAR_LOST,
+    WAR_UNSEEN,
     WARS,
     stat,
 )
+from tests.games.republic_of_carthage.support import at_stage, new, run_until
 from tests.games.republic_of_carthage.test_s6_5_senate import S, chair
 
 
@@ -176,3 +182,53 @@ def test_s6_5_floor_advice_reads_only_assassinations_as_assassinations() -> None
     assert any(SA.ASSASSINATE <= a < SA.END for a in legal)
     advice = heuristics.advise(state, state.current_player())
     assert advice is None or advice in legal
+
+
+# -- §6.2 step 11 contributions, §7 bankruptcy -----------------------------------------------
+
+
+def _contributions(treasury: int, lost: int, active: int = 0) -> S:
+    """A three-player game at the contributions step with ``lost`` Lost Wars and ``active``
+    Active Wars on the board and ``treasury`` talents in the State Treasury; every Senator in
+    Carthage holds 30T."""
+    state = run_until(new(3, 5), at_stage("revenue_contribute"), passive=True)
+    state.war_status = [WAR_UNSEEN] * len(state.war_status)
+    for war in range(lost + active):
+        state.war_status[war] = WAR_LOST if war < lost else WAR_ACTIVE
+    state.treasury = treasury
+    for person, place in enumerate(state.ploc):
+        if place == CARTHAGE and state.owner[person] >= 0:
+            state.talents[person] = 30
+    state._legal = None
+    return state
+
+
+def _shortfall(state: S) -> int:
+    """What the State Treasury lacks for the next Revenue Phase's dues, with the margin."""
+    dues = sum(amount for amount, _ in state_dues(state))
+    return dues + heuristics.RESCUE_MARGIN - STATE_INCOME - state.treasury
+
+
+def test_s6_2_11_computer_factions_contribute_what_the_next_revenue_phase_would_lack() -> None:
+    # Three Lost Wars and two Active ones cost 115T a turn: with 10T in the State Treasury the
+    # next Revenue Phase would leave it short, and bankruptcy loses the game for everyone (§7).
+    state = _contributions(treasury=10, lost=3, active=2)
+    lacking = _shortfall(state)
+    assert lacking > 0
+    # The first of the three gives a third of it at least, from one of its Senators.
+    faction = state.current_player()
+    advice = heuristics.advise(state, faction)
+    assert advice is not None and advice != A.DONE
+    person, amount = A.decode_person_amount(advice, A.CONTRIBUTE)
+    assert state.owner[person] == faction
+    assert A.amount(amount, state.talents[person]) >= math.ceil(lacking / 3)
+    agents = [make_agent("heuristic", seed=seat) for seat in range(3)]
+    while state.stage == "revenue_contribute":
+        state.apply_action(agents[state.current_player()].step(state))
+    assert _shortfall(state) <= 0
+
+
+def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:
+    state = _contributions(treasury=300, lost=3, active=2)
+    assert _shortfall(state) <= 0
+    assert heuristics.advise(state, state.current_player()) is None

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import math
+
 from carthago.core.state import State
+from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
+from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.stages import STAGES
-from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES, RepublicOfCarthageState
+from carthago.games.republic_of_carthage.state import (
+    CARTHAGE,
+    NEUTRAL_ROLES,
+    RepublicOfCarthageState,
+)
 
 TALENTS_PER_INFLUENCE = 10
 """Talents buy persuasion, traders and votes; ten of them weigh about one Influence."""
@@ -41,12 +49,45 @@ there: the Imperials prosecute the wars they can win (by the Combat table's odds
 them, raise taxes when the treasury runs low and sue for peace rather than face four active wars."""
 
 
+RESCUE_MARGIN = 20
+"""Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
+those they cannot: corruption and the negative State Income of a province."""
+
+
 def advise(state: State, player: int) -> int | None:
     """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
-    player's place; elsewhere no advice (the one-ply look at ``evaluate`` decides)."""
+    player's place; in the contributions step, a rescue of a State Treasury that would go
+    bankrupt (``rescue``); elsewhere no advice (the one-ply look at ``evaluate`` decides)."""
     assert isinstance(state, RepublicOfCarthageState)
+    if state.stage == "revenue_contribute":
+        return rescue(state, player)
     if state.stage not in ADVISED_STAGES:
         return None
     aide = state.clone()
     aide.neutral_role[player] = AIDE_ROLE
     return STAGES[state.stage].neutral(aide)
+
+
+def rescue(state: RepublicOfCarthageState, player: int) -> int | None:
+    """§6.2 step 11: bankruptcy ends the game with every player losing (§7), and a whole turn
+    passes before the next Revenue Phase checks it, so a computer faction contributes its share
+    of what the State Treasury would then lack: the dues of steps 6 to 8 as the board stands, and
+    ``RESCUE_MARGIN``, less the State's 100T and the treasury, shared among the factions still to
+    contribute, from its richest Senator in Carthage, once a round. None when nothing is lacking
+    (the one-ply look may still buy Influence with a contribution)."""
+    lacking = (
+        sum(amount for amount, _ in state_dues(state))
+        + RESCUE_MARGIN
+        - STATE_INCOME
+        - state.treasury
+    )
+    givers = [p for p in state.faction_persons(player) if state.ploc[p] == CARTHAGE]
+    givers = [p for p in givers if state.talents[p] > 0]
+    if lacking <= 0 or state.sub > 0 or not givers:
+        return None
+    share = math.ceil(lacking / (len(state.order) - state.pos))
+    giver = max(givers, key=lambda p: (state.talents[p], -p))
+    talents = state.talents[giver]
+    choices = {A.amount(i, talents): i for i in A.amount_choices(talents)}
+    enough = [given for given in choices if given >= share]
+    return A.contribute(giver, choices[min(enough) if enough else max(choices)])

@@ -152,22 +152,31 @@ stage(
 )
 
 
+def state_dues(state: S) -> list[tuple[int, str]]:
+    """Steps 6 to 8, what the State Treasury pays as the board stands: (talents, why) for the
+    upkeep of the Senate's fleets and armies, the active and lost wars, the trade units."""
+    military = sum(
+        state.unit_active[i] for i, unit in enumerate(UNITS) if unit.id not in NON_MILITARY
+    )
+    active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
+    lost = sum(1 for s in state.war_status if s == WAR_LOST)
+    per_war = ACTIVE_WAR_COST + war_upkeep_extra(state)  # Drought (Table Event)
+    trade_cost = math.ceil(state.trade_fleets / TRADE_UNITS_PER_TALENT) + math.ceil(
+        state.caravans / TRADE_UNITS_PER_TALENT
+    )
+    return [
+        (UNIT_UPKEEP * military, f"upkeep of {military} fleets and armies"),
+        (per_war * active + LOST_WAR_COST * lost, f"{active} active, {lost} lost wars"),
+        (trade_cost, "Trade Fleets and Caravans"),
+    ]
+
+
 def _state_accounts(state: S) -> None:
     state.treasury += STATE_INCOME
     state.note(f"The State receives {STATE_INCOME}T: {state.treasury}T")
     _rebel_upkeep(state)
-    military = sum(
-        state.unit_active[i] for i, unit in enumerate(UNITS) if unit.id not in NON_MILITARY
-    )
-    pay(state, UNIT_UPKEEP * military, f"upkeep of {military} fleets and armies")
-    active = sum(1 for s in state.war_status if s in (WAR_ACTIVE, WAR_UNPROSECUTED))
-    lost = sum(1 for s in state.war_status if s == WAR_LOST)
-    per_war = ACTIVE_WAR_COST + war_upkeep_extra(state)  # Drought (Table Event)
-    pay(state, per_war * active + LOST_WAR_COST * lost, f"{active} active, {lost} lost wars")
-    trade_cost = math.ceil(state.trade_fleets / TRADE_UNITS_PER_TALENT) + math.ceil(
-        state.caravans / TRADE_UNITS_PER_TALENT
-    )
-    pay(state, trade_cost, "Trade Fleets and Caravans")
+    for amount, why in state_dues(state):
+        pay(state, amount, why)
     state.ctx = [p for p, loc in enumerate(state.prov_loc) if loc == PROV_GOVERNED]
     state.stage = "revenue_province_state"
 
