@@ -22,6 +22,7 @@ from carthago.games.republic_of_carthage.forces import Force, at_home
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
+    GOVERNOR,
     WAR_ACTIVE,
     WAR_INACTIVE,
     WAR_INDEX,
@@ -31,7 +32,7 @@ from carthago.games.republic_of_carthage.state import (
     stat,
 )
 from tests.games.republic_of_carthage.support import at_stage, new, run_until
-from tests.games.republic_of_carthage.test_s6_5_senate import S, chair
+from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, propose, senate
 
 
 def _human_chair(treasury: int, war: bool, legions: int = 6) -> S:
@@ -232,3 +233,56 @@ def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:
     state = _contributions(treasury=300, lost=3, active=2)
     assert _shortfall(state) <= 0
     assert heuristics.advise(state, state.current_player()) is None
+
+
+# -- §6.7.3 the rebel war: a Suffete of the rebels' faction would leave it unfought -----------
+
+
+def _suffetes_while_in_revolt() -> tuple[S, int, int]:
+    """The first Senate of a three-player game with the faction after the PM's in revolt:
+    the state, the PM's faction and the rebels' faction."""
+    state = senate()
+    faction = state.owner[state.pm]
+    rebels = (faction + 1) % 3
+    state.rebels = [rebels, next(p for p in state.faction_persons(rebels))]
+    state._legal = None
+    return state, faction, rebels
+
+
+def test_s6_7_3_a_computer_pm_names_no_suffete_of_a_faction_in_revolt() -> None:
+    # None of the PM's own men is free for office, and the rebels' best man rates as high as
+    # any other: one of them in the chair would adjourn with the rebellion unfought.
+    state, faction, rebels = _suffetes_while_in_revolt()
+    for p in free(state):
+        if state.owner[p] == faction:
+            state.ploc[p] = GOVERNOR
+    state._legal = None
+    candidates = free(state)
+    best = max(stat(p, "mil") for p in candidates)
+    assert any(state.owner[p] == rebels and stat(p, "mil") == best for p in candidates)
+    while state.stage == "senate_propose":
+        advice = heuristics.advise(state, faction)
+        assert advice is not None
+        state.apply_action(advice)
+    assert state.proposal[0] == P.SUFFETES
+    assert all(state.owner[p] != rebels for p in state.proposal[1:3])
+
+
+def test_s6_7_3_no_computer_faction_backs_a_suffete_of_a_faction_in_revolt() -> None:
+    # The third faction would back a pair that names its own man, but not beside a rebel's.
+    state, faction, rebels = _suffetes_while_in_revolt()
+    third = 3 - faction - rebels
+    candidates = free(state)
+    mine = next(p for p in candidates if state.owner[p] == third)
+    rebel = next(p for p in candidates if state.owner[p] == rebels)
+    first, second = sorted((mine, rebel), key=candidates.index)  # pairs follow the list
+    propose(state, SA.person(first), SA.person(second))
+    assert sorted(state.proposal[1:]) == sorted((mine, rebel))
+    while state.stage != "senate_ballot" or state.current_player() != third:
+        if state.stage == "senate_call":
+            state.apply_action(min(state.legal_actions()))
+        else:
+            state.apply_action(
+                SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
+            )
+    assert heuristics.advise(state, third) in [SA.vote(SA.NO_VOTE, i) for i in range(len(SA.BUY))]

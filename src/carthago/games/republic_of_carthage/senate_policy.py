@@ -223,6 +223,9 @@ class SenatePolicy:
                 return SA.person(
                     min(persons, key=lambda p: (state.owner[p] == faction, -state.inf[p]))
                 )
+            if kind == P.SUFFETES:
+                loyal = [p for p in persons if not self._rebels_named(state, faction, [p])]
+                persons = loyal or persons
             if kind == P.TAX_UP and len(state.proposal) == 2:
                 sponsor = state.proposal[1]
                 others = [p for p in persons if state.owner[p] != state.owner[sponsor]] or persons
@@ -286,6 +289,11 @@ class SenatePolicy:
         if P.CONCESSION in kinds:
             return SA.kind(P.CONCESSION)
         return SA.PASS
+
+    def _rebels_named(self, state: S, faction: int, persons: list[int]) -> bool:
+        """Whether ``persons`` holds a Senator of another faction now in revolt."""
+        rebel = state.rebels[0] if state.rebels else -1
+        return rebel not in (-1, faction) and any(state.owner[p] == rebel for p in persons)
 
     def _rebellion_unfought(self, state: S, faction: int) -> bool:
         """A revolt of another faction is under way and no force of the Senate faces it."""
@@ -598,6 +606,10 @@ class SenatePolicy:
         kind = proposal[0]
         proposer = state.owner[state.pm] if state.pm >= 0 else -1
         if kind == P.SUFFETES:
+            if self._rebels_named(state, faction, proposal[1:3]):
+                # A Suffete presides and proposes (§6.5): one of the rebels' faction would
+                # adjourn, and an unfought revolt wins (§6.7.3).
+                return False
             return any(state.owner[p] == faction for p in proposal[1:]) or proposer == faction
         if kind == P.COMMITTEE:
             return state.owner[proposal[2]] == faction or proposer == faction
