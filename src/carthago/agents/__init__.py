@@ -22,9 +22,11 @@ SEARCH_PARAMS: dict[str, tuple[type, object]] = {
     "rollout": (str, "random"),
     "depth": (int, None),
     "c": (float, 1.0),
+    "advice": (bool, True),
 }
 """Parameters both tree searches take (iterations 0 and seconds 0: the default budget; no
-depth: a cap of 20 moves if the game has a heuristic, else none; depth=0: never cap)."""
+depth: a cap of 20 moves if the game has a heuristic, else none; depth=0: never cap; advice=false:
+search even where the game gives advice)."""
 
 register_agent("random", AgentKind(RandomAgent, summary="uniformly random legal moves"))
 register_agent(
@@ -39,7 +41,7 @@ register_agent(
         summary=(
             f"UCT search ({DEFAULT_ITERATIONS} iterations unless iterations= or seconds= is "
             "given; rollout=random|heuristic, depth= caps playouts, c= explores, reuse= keeps "
-            "the tree)"
+            "the tree, advice=false searches where the game advises)"
         ),
     ),
 )

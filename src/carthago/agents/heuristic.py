@@ -15,9 +15,10 @@ moves at random.
 
 from __future__ import annotations
 
+from carthago.agents.advice import GameAdvice
 from carthago.agents.base import Agent
 from carthago.agents.rollout import greedy_action
-from carthago.core.registry import Advisor, Evaluator, advisor, evaluator
+from carthago.core.registry import Evaluator, evaluator
 from carthago.core.state import State
 
 
@@ -28,17 +29,14 @@ class HeuristicAgent(Agent):
         super().__init__(seed)
         self._game_id: str | None = None
         self._evaluate: Evaluator | None = None
-        self._advise: Advisor | None = None
+        self._advice = GameAdvice()
 
     def step(self, state: State) -> int:
         game_id = state.game.name
         if game_id != self._game_id:
             self._evaluate = evaluator(game_id)
-            self._advise = advisor(game_id)
             self._game_id = game_id
-        player = state.current_player()
-        if self._advise is not None:
-            advice = self._advise(state, player)
-            if advice is not None and advice in state.legal_actions():
-                return advice
-        return greedy_action(state, player, self._evaluate, self.rng)
+        advice = self._advice(state)
+        if advice is not None:
+            return advice
+        return greedy_action(state, state.current_player(), self._evaluate, self.rng)

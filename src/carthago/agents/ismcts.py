@@ -72,6 +72,9 @@ class ISMCTSAgent(SearchAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        advised = self._advised(state)
+        if advised is not None:
+            return advised
         game = state.game
         rollout = self._rollout_for(game)
         observer = state.current_player()

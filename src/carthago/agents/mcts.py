@@ -55,8 +55,9 @@ class MCTSAgent(SearchAgent):
         depth: int | None = None,
         c: float = 1.0,
         reuse: bool = True,
+        advice: bool = True,
     ) -> None:
-        super().__init__(seed, iterations, seconds, rollout, depth, c)
+        super().__init__(seed, iterations, seconds, rollout, depth, c, advice)
         self.reuse = reuse
         self._root: Node | None = None
         self._root_history: list[int] = []
@@ -69,6 +70,9 @@ class MCTSAgent(SearchAgent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        advised = self._advised(state)
+        if advised is not None:
+            return advised
         rollout = self._rollout_for(state.game)
         history = state.history()
         root = self._reused_root(state, history)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+from carthago.agents.advice import GameAdvice
 from carthago.agents.base import Agent
 from carthago.agents.rollout import ROLLOUT_POLICIES, Rollout, make_rollout
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.game import Game
+from carthago.core.state import State
 
 DEFAULT_ITERATIONS = 300
 """Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
@@ -45,7 +47,8 @@ class Budget:
 
 class SearchAgent(Agent):
     """A tree search with a budget (iterations and/or seconds), a playout policy, a playout
-    depth cap and an exploration constant ``c``."""
+    depth cap and an exploration constant ``c``; with ``advice`` it plays the game's advice
+    (:mod:`carthago.agents.advice`) where the game gives one instead of searching."""
 
     name = "search"
     """The spec name, used in error messages."""
@@ -58,6 +61,7 @@ class SearchAgent(Agent):
         rollout: str = "random",
         depth: int | None = None,
         c: float = 1.0,
+        advice: bool = True,
     ) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUT_POLICIES:
@@ -70,6 +74,7 @@ class SearchAgent(Agent):
         self.rollout_policy = rollout
         self.depth = depth
         self.c = c
+        self._advice = GameAdvice() if advice else None
         self.last_iterations = 0
         """Iterations run by the latest search (for measuring speed)."""
         self._game: Game | None = None
@@ -77,6 +82,15 @@ class SearchAgent(Agent):
 
     def _budget(self) -> Budget:
         return Budget(self.iterations, self.seconds)
+
+    def _advised(self, state: State) -> int | None:
+        """The game's advice for this decision, when the agent takes advice and there is any."""
+        if self._advice is None:
+            return None
+        action = self._advice(state)
+        if action is not None:
+            self.last_iterations = 0
+        return action
 
     def _rollout_for(self, game: Game) -> Rollout:
         """The playout for ``game``, made once per game; a new game also resets the agent."""

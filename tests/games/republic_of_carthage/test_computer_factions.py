@@ -11,7 +11,8 @@ import random
 from pathlib import Path
 
 import carthago
-from carthago.agents import make_agent
+from carthago.agents import LEVELS, make_agent
+from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import heuristics
@@ -47,6 +48,19 @@ def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win() -> None:
     assert SA.kind(P.WAR) in state.legal_actions() and len(state.legal_actions()) > 2
     for seed in range(8):
         assert make_agent("heuristic", seed=seed).step(state) == SA.kind(P.WAR)
+
+
+def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win_at_every_level() -> None:
+    # The searches' playouts end long before a war proposal is fought: they take the advice.
+    state = _human_chair(200, war=True)
+    for level in LEVELS.values():
+        agent = make_agent(level.spec, seed=0)
+        assert agent.step(state) == SA.kind(P.WAR), level.name
+    # (ISMCTS would redraw this hand-made position by replaying its history: MCTS only here.)
+    searching = make_agent("mcts:iterations=20,advice=false", seed=0)
+    assert isinstance(searching, SearchAgent)
+    searching.step(state)
+    assert searching.last_iterations == 20
 
 
 def test_s9_a_computer_pm_raises_taxes_when_the_treasury_runs_low() -> None:
