@@ -81,7 +81,6 @@ from carthago.games.republic_of_carthage.war import (
     COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
-    forget_person,
     free_captive,
     ransom,
     rebel_strength,
@@ -131,7 +130,6 @@ def _reaction(state: S, roll: int) -> None:
     row = next(r for r in reversed(C.public_reaction) if total >= r.low)
     state.note(f"Public Reaction for {describe_person(person)}: {total}: {row.text}")
     if row.result == "mob":
-        forget_person(state, person)
         kill(state, person)
         return
     state.inf[person] = max(0, state.inf[person] + row.influence)

@@ -219,13 +219,16 @@ def assign_veteran(state: S, unit: int, person: int) -> None:
 
 
 def forget_person(state: S, person: int) -> None:
-    """A dead commander's Veterans become unassigned; he is no longer a General."""
+    """The field forgets a dead man (``mortality.kill`` calls this for every death): his
+    Veterans become unassigned, he is no longer a General nor a captive; whoever comes back
+    with his Family card starts afresh."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
     ]
     if person in state.generals:
         state.generals.remove(person)
+    free_captive(state, person)
 
 
 def make_general(state: S, force: Force) -> None:
@@ -579,7 +582,6 @@ def _chit(state: S, chit: int) -> None:
         if state.ctx[C_CHITS] == 0:
             capture(state, person, state.ctx[C_WAR])
         else:
-            forget_person(state, person)
             kill(state, person)
 
 
@@ -616,14 +618,13 @@ def free_captive(state: S, person: int) -> None:
 
 
 def _captives_die(state: S, war: int) -> None:
-    """§6.6.2: a captive whose war is defeated before his ransom is paid dies."""
+    """§6.6.2: a captive whose war is defeated before his ransom is paid dies (his death frees
+    him from ``state.captives``)."""
     pairs = list(state.captives)
     for i in range(0, len(pairs), 2):
         if pairs[i + 1] == war:
             person = pairs[i]
-            free_captive(state, person)
             state.note(f"{describe_person(person)} dies in captivity")
-            forget_person(state, person)
             kill(state, person)
 
 
@@ -651,7 +652,6 @@ def _result(state: S) -> None:
     if result == DEFEAT:
         for person in force.commanders:
             state.note(f"{describe_person(person)} dies in the defeat")
-            forget_person(state, person)
             kill(state, person)
         _set(state, _with(force, commanders=()))
         _move_back(state)
@@ -895,7 +895,6 @@ def _rebels_crushed(state: S) -> None:
     for person in state.rebels[1:]:
         if state.in_play(person):
             state.note(f"The rebel {describe_person(person)} dies")
-            forget_person(state, person)
             kill(state, person)
     for unit, count in enumerate(state.rebel_units):
         state.unit_active[unit] += count
