@@ -81,9 +81,9 @@ from carthago.games.republic_of_carthage.war import (
     COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
-    free_captive,
     ransom,
     rebel_strength,
+    release,
 )
 
 if TYPE_CHECKING:
@@ -188,8 +188,7 @@ def _ransom(state: S, action: int) -> None:
     own = min(due, state.talents[person])
     state.talents[person] -= own
     state.faction_treasury[faction] -= due - own
-    free_captive(state, person)
-    state.ploc[person] = CARTHAGE
+    release(state, person)
     state.note(f"{describe_person(person)} is ransomed for {due}T and returns to Carthage")
     if not _captives_of(state, faction):
         state.pos += 1

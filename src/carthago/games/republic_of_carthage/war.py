@@ -49,6 +49,7 @@ from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
     CARDS,
+    CARTHAGE,
     EXPEDITION,
     LEADER_ACTIVE,
     LEADER_REMOVED,
@@ -220,8 +221,8 @@ def assign_veteran(state: S, unit: int, person: int) -> None:
 
 def forget_person(state: S, person: int) -> None:
     """The field forgets a dead man (``mortality.kill`` calls this for every death): his
-    Veterans become unassigned, he is no longer a General nor a captive; whoever comes back
-    with his Family card starts afresh."""
+    Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
+    the revolt; whoever comes back with his Family card starts afresh."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
@@ -229,6 +230,8 @@ def forget_person(state: S, person: int) -> None:
     if person in state.generals:
         state.generals.remove(person)
     free_captive(state, person)
+    if person in state.rebels[1:]:
+        _rebel_dies(state, person)
 
 
 def make_general(state: S, force: Force) -> None:
@@ -617,15 +620,24 @@ def free_captive(state: S, person: int) -> None:
             return
 
 
+def release(state: S, person: int) -> None:
+    """A captive ransomed or set free returns to Carthage."""
+    free_captive(state, person)
+    state.ploc[person] = CARTHAGE
+
+
+def captives_of(state: S, war: int) -> list[int]:
+    """The commanders ``war`` holds for ransom."""
+    pairs = state.captives
+    return [pairs[i] for i in range(0, len(pairs), 2) if pairs[i + 1] == war]
+
+
 def _captives_die(state: S, war: int) -> None:
     """§6.6.2: a captive whose war is defeated before his ransom is paid dies (his death frees
     him from ``state.captives``)."""
-    pairs = list(state.captives)
-    for i in range(0, len(pairs), 2):
-        if pairs[i + 1] == war:
-            person = pairs[i]
-            state.note(f"{describe_person(person)} dies in captivity")
-            kill(state, person)
+    for person in captives_of(state, war):
+        state.note(f"{describe_person(person)} dies in captivity")
+        kill(state, person)
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -889,22 +901,50 @@ def _leaders_fall(state: S, war: int) -> None:
 
 
 def _rebels_crushed(state: S) -> None:
+    """Victory: the rebellion is a defeated war, so its captives die first (§6.6.2); then the
+    rebels die, and the death of the last ends the revolt (``_revolt_ends``)."""
     force = current(state)
-    strength = rebel_strength(state)
-    _honours(state, force, strength)
-    for person in state.rebels[1:]:
-        if state.in_play(person):
-            state.note(f"The rebel {describe_person(person)} dies")
-            kill(state, person)
+    _honours(state, force, rebel_strength(state))
+    _won_battle(state, force)
+    state.note("The revolt fails")
+    _captives_die(state, REBEL_WAR)
+    for person in list(state.rebels[1:]):
+        state.note(f"The rebel {describe_person(person)} dies")
+        kill(state, person)
+    _move_back(state)
+
+
+def _rebel_dies(state: S, person: int) -> None:
+    """A dead rebel leaves the revolt; the next rebel of his faction leads it on, and with the
+    last one the revolt ends."""
+    leader = state.rebels[1] == person
+    state.rebels = [state.rebels[0], *(p for p in state.rebels[1:] if p != person)]
+    if len(state.rebels) == 1:
+        _revolt_ends(state)
+    elif leader:
+        state.note(f"{describe_person(state.rebels[1])} leads the revolt")
+
+
+def _revolt_ends(state: S) -> None:
+    """No rebel is left: the rebel armies return to the Senate's control, as armies the rebels
+    cannot maintain do, and their Veterans, like any dead commander's, stay Veterans with no
+    allegiance. Commanders the rebels still hold come home with those armies (a captive dies
+    only when the rebellion is defeated in battle, ``_rebels_crushed``). With no rebellion to
+    fight, forces sent against it come home too, and it no longer counts as a war."""
     for unit, count in enumerate(state.rebel_units):
         state.unit_active[unit] += count
+        state.unit_veteran[unit] += state.rebel_veterans[unit]
         state.rebel_units[unit] = 0
         state.rebel_veterans[unit] = 0
+    for person in captives_of(state, REBEL_WAR):
+        release(state, person)
+        state.note(f"{describe_person(person)} is freed and returns to Carthage")
+    for index in reversed(F.forces_on(state, REBEL_WAR)):
+        F.bring_home(state, index)
     state.rebels = []
-    state.note("The revolt fails")
-    _won_battle(state, force)
-    F.bring_home(state, len(state.forces) - 1)
-    _move_back(state)
+    state.revolt_won = 0
+    state.rebel_turn = 0
+    state.note("The revolt is over: its armies return to the Senate")
 
 
 def _revolt_succeeds(state: S) -> None:
