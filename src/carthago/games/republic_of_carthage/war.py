@@ -471,6 +471,13 @@ stage(
 # -- losses ----------------------------------------------------------------------------------
 
 
+def loss_text(outcome: int) -> str:
+    """A lost counter ``2 * unit + veteran``: its type, and whether a Veteran (a force may hold
+    both of one type, so the notation must tell them apart)."""
+    unit, veteran = divmod(outcome, 2)
+    return f"{UNITS[unit].id}{' veteran' if veteran else ''}"
+
+
 def _loss_outcomes(state: S) -> list[tuple[int, float]]:
     """A lost counter drawn at random: ``2 * unit + 1`` a Veteran, ``2 * unit`` a recruit."""
     force = current(state)
@@ -503,7 +510,7 @@ def _lose(state: S, outcome: int) -> None:
 
 stage(
     "war_loss",
-    Stage(_loss_actor, _lose, lambda s, a: f"lose {UNITS[a // 2].id}", outcomes=_loss_outcomes),
+    Stage(_loss_actor, _lose, lambda s, a: f"lose {loss_text(a)}", outcomes=_loss_outcomes),
 )
 
 
@@ -553,7 +560,7 @@ stage(
     Stage(
         lambda s: -1 if s.ctx[C_REBEL_LOSSES] > 0 else AUTO,
         _lose_rebel,
-        lambda s, a: f"the rebels lose {UNITS[a // 2].id}{' veteran' if a % 2 else ''}",
+        lambda s, a: f"the rebels lose {loss_text(a)}",
         outcomes=_rebel_loss_outcomes,
     ),
 )
