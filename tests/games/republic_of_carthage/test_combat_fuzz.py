@@ -11,11 +11,14 @@ from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
+    CAPTURED,
     CARDS,
     CARTHAGE,
     IN_PLAY,
     N_PERSONS,
     OUT,
+    REBEL,
     UNITS,
     WAR_ACTIVE,
     WAR_INACTIVE,
@@ -43,6 +46,11 @@ def _check(state: RepublicOfCarthageState) -> None:
     for person in range(N_PERSONS):
         assert (state.owner[person] >= 0) == (state.ploc[person] != OUT)
     assert len(state.veteran_of) % 2 == 0 and len(state.captives) % 2 == 0
+    # The dead hold no place in the field: every one listed is alive where the list says.
+    assert all(state.ploc[p] == CAPTURED for p in state.captives[::2])
+    # (a rebel is still at war while the Revolution Phase hears his and his allies' revolt)
+    assert all(state.ploc[p] in (REBEL, AT_WAR) for p in state.rebels[1:])
+    assert all(state.in_play(p) for p in state.veteran_of[1::2])
     assert min(state.talents) >= 0
 
 

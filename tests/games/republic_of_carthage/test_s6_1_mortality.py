@@ -5,6 +5,7 @@ from __future__ import annotations
 from carthago.games.republic_of_carthage.components import COMPONENTS
 from carthago.games.republic_of_carthage.mortality import kill
 from carthago.games.republic_of_carthage.state import (
+    CAPTURED,
     CARDS,
     CARTHAGE,
     CHIT_DRAW_TWO,
@@ -20,6 +21,7 @@ from carthago.games.republic_of_carthage.state import (
     REMOVED,
     SENATOR_INDEX,
     STATESMAN_INDEX,
+    UNIT_INDEX,
     RepublicOfCarthageState,
     family_of,
 )
@@ -87,6 +89,22 @@ def test_s6_1_faction_leader_stays_with_his_traders() -> None:
     assert state.ploc[leader] == CARTHAGE and state.traders[leader] == 3
     assert state.pop[leader] == 0 and state.talents[leader] == 0
     assert state.inf[leader] == COMPONENTS.senators[family_of(leader)].inf
+
+
+def test_s6_1_the_heir_of_a_dead_general_and_captive_is_neither() -> None:
+    """Every death, here a Mortality Phase chit, clears the dead man's place in the field: his
+    heir (the same Family card) is no General, follows no Veteran and is no captive (§6.6.2)."""
+    state = first_turn()
+    leader = state.faction_leader[0]
+    legion = UNIT_INDEX["legion"]
+    state.generals = [leader]
+    state.unit_veteran[legion] = 1
+    state.veteran_of = [legion, leader]
+    state.ploc[leader] = CAPTURED
+    state.captives = [leader, 0]
+    state.apply_action(family_of(leader) - 1)
+    assert state.faction_leader[0] == leader and state.ploc[leader] == CARTHAGE
+    assert state.generals == [] and state.veteran_of == [] and state.captives == []
 
 
 def test_s6_1_death_sends_office_concession_and_province_to_the_forum() -> None:

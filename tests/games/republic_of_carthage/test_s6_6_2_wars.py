@@ -112,6 +112,17 @@ def test_s6_6_2_stalemate_losses_by_table_general_and_veteran(total: int) -> Non
     assert state.ploc[general] == AT_WAR
 
 
+def test_s6_6_2_a_lost_veteran_and_a_lost_recruit_of_one_type_read_apart() -> None:
+    state = quiet_state()
+    [general] = commanders(state)
+    field_force(state, "TUNISIA", [general], veterans={"legion": 1}, legion=2)
+    start_combat(state)
+    chance(state, roll_for(state, 6, 6))
+    assert state.stage == "war_loss"
+    texts = {state.action_to_string(a) for a, _ in state.chance_outcomes()}
+    assert texts == {"lose legion", "lose legion veteran"}
+
+
 def test_s6_6_2_defeat_kills_the_commander_and_leaves_the_rest_on_the_war() -> None:
     state = quiet_state()
     [general] = commanders(state)

@@ -1,5 +1,7 @@
 """The rebel war (rules §6.7.3): the Senate sends armies against a revolt under way, as against
-any war, and may not sue for peace with the rebels; the Senate aide does the same (§9)."""
+any war, and may not sue for peace with the rebels; the Senate aide does the same (§9). The
+rulings where the rulebook is silent: a dead rebel leaves the revolt, which collapses with its
+last rebel, and the rebellion's captives share the fate of any war's (§6.6.2)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,26 @@ import carthago
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
-from carthago.games.republic_of_carthage.forces import at_home
+from carthago.games.republic_of_carthage.forces import Force, allegiance, at_home, send
+from carthago.games.republic_of_carthage.offices import office_of
 from carthago.games.republic_of_carthage.senate_policy import POLICY
-from carthago.games.republic_of_carthage.state import REBEL, UNIT_INDEX, WAR_UNSEEN
+from carthago.games.republic_of_carthage.state import (
+    CAPTURED,
+    CARDS,
+    CARTHAGE,
+    CHIT_NONE,
+    OUT,
+    REBEL,
+    UNIT_INDEX,
+    UNITS,
+    WAR_ACTIVE,
+    WAR_INDEX,
+    WAR_UNSEEN,
+    family_of,
+    stat,
+)
+from tests.games.republic_of_carthage.combat_support import chance, quiet_state, start_combat, units
+from tests.games.republic_of_carthage.support import jump
 from tests.games.republic_of_carthage.test_s6_5_senate import (
     LEGION,
     S,
@@ -22,6 +41,8 @@ from tests.games.republic_of_carthage.test_s6_5_senate import (
 
 FLEET = UNIT_INDEX["fleet"]
 SIKEL = UNIT_INDEX["sikel"]
+CELTIBERIAN = UNIT_INDEX["celtiberian"]
+CAMPANIAN = UNIT_INDEX["campanian"]
 REBELLION = SA.item(W.REBEL_WAR)
 
 
@@ -151,3 +172,147 @@ def test_s9_the_senate_aide_recruits_toward_its_odds_against_the_rebellion() -> 
     _no_wars(state)
     _revolt(state, 0, legions=6)
     assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.RECRUIT)
+
+
+# -- rulings: the death of rebels and the rebellion's captives ---------------------------------
+
+
+def _free(state: S, faction: int, leader: bool = False) -> list[int]:
+    """Senators of ``faction`` in Carthage without an office (enough of them in the tests' four
+    player game), its leader only if ``leader``."""
+    return [
+        p
+        for p in state.faction_persons(faction)
+        if state.ploc[p] == CARTHAGE
+        and office_of(state, p) < 0
+        and (state.faction_leader[faction] == p) == leader
+    ]
+
+
+def _counters(state: S) -> list[int]:
+    """Every army and fleet counter, by type, wherever it is: none may be created or lost."""
+    return [
+        state.unit_pool[u] + state.unit_active[u] + state.unit_unavailable[u] + state.rebel_units[u]
+        for u in range(len(UNITS))
+    ]
+
+
+def _recruit(state: S, name: str, count: int) -> None:
+    """``count`` armies of type ``name`` come from the Force Pool to Carthage."""
+    unit = UNIT_INDEX[name]
+    assert state.unit_pool[unit] >= count
+    state.unit_pool[unit] -= count
+    state.unit_active[unit] += count
+
+
+def _rebels(
+    state: S, faction: int, rebels: list[int], celtiberians: int, veterans: int = 0
+) -> None:
+    """``rebels`` of ``faction`` revolted last turn with Celtiberians of the Senate's (as
+    ``revolution._rebels_take`` moves them), ``veterans`` of them Veterans."""
+    _recruit(state, "celtiberian", celtiberians)
+    state.unit_active[CELTIBERIAN] -= celtiberians
+    state.rebel_units[CELTIBERIAN] = celtiberians
+    state.rebel_veterans[CELTIBERIAN] = veterans
+    state.rebels = [faction, *rebels]
+    for person in rebels:
+        state.ploc[person] = REBEL
+    state.rebel_turn = state.turn - 1
+
+
+def _against_the_rebels(state: S, general: int, campanians: int) -> None:
+    """``general`` leads the two Legions of the game and ``campanians`` Campanians against the
+    rebels."""
+    _recruit(state, "campanian", campanians)
+    force = units(legion=2, campanian=campanians)
+    send(state, Force(W.REBEL_WAR, -1, (general,), force, units(), state.turn))
+
+
+def test_s6_7_3_the_last_rebel_dies_in_the_mortality_phase_and_the_revolt_collapses() -> None:
+    state = quiet_state(players=4)
+    rebel = _free(state, 0)[0]
+    _rebels(state, 0, [rebel], celtiberians=3, veterans=1)
+    captive, general = _free(state, 1)[:2]
+    # Last turn's battle against the rebels was a Stalemate: the force stayed on the
+    # rebellion, and the rebels captured its other commander.
+    _against_the_rebels(state, general, campanians=1)
+    state.ploc[captive] = CAPTURED
+    state.captives = [captive, W.REBEL_WAR]
+    active, veterans = state.unit_active[CELTIBERIAN], state.unit_veteran[CELTIBERIAN]
+    counters = _counters(state)
+
+    assert state.stage == "mortality_draw"
+    chance(state, family_of(rebel) - 1)
+
+    # He died a rebel; his Family card goes face down to the Forum, no rebel.
+    assert state.ploc[rebel] == OUT and state.owner[rebel] == -1
+    assert state.rebels == [] and not state.revolt_won
+    # The rebel armies are the Senate's again, their Veteran with no allegiance.
+    assert state.rebel_units == [0] * len(UNITS) and state.rebel_veterans == [0] * len(UNITS)
+    assert state.unit_active[CELTIBERIAN] == active + 3
+    assert state.unit_veteran[CELTIBERIAN] == veterans + 1
+    assert allegiance(state, CELTIBERIAN) == {-1: 1}
+    # The force sent against the rebellion and the rebels' captive are home.
+    assert state.forces == () and state.ploc[general] == CARTHAGE
+    assert at_home(state, LEGION) == 2 and at_home(state, CAMPANIAN) == 1
+    assert state.captives == [] and state.ploc[captive] == CARTHAGE
+    assert _counters(state) == counters
+    # Three wars and no rebellion are not the four active wars of §7.
+    for name in ("SICILIAN-1", "PYRRHIC", "LIBYAN"):
+        state.war_status[WAR_INDEX[name]] = WAR_ACTIVE
+    jump(state, "combat_end")
+    assert state.ended != "four active wars"
+
+
+def test_s6_7_3_a_dead_rebel_leaves_the_revolt_and_the_next_rebel_leads_it_on() -> None:
+    state = quiet_state(players=4)
+    [leader] = _free(state, 2, leader=True)
+    accomplice = _free(state, 2)[0]
+    assert CARDS[leader].kind == "senator"
+    _rebels(state, 2, [leader, accomplice], celtiberians=2)
+    strength = W.rebel_strength(state)
+
+    chance(state, family_of(leader) - 1)
+
+    # The Faction Leader's heir stays with the faction, in Carthage, loyal: he may hold office.
+    assert state.ploc[leader] == CARTHAGE and state.faction_leader[2] == leader
+    assert state.rebels == [2, accomplice] and state.ploc[accomplice] == REBEL
+    assert state.rebel_units[CELTIBERIAN] == 2
+    assert W.rebel_strength(state) == strength - stat(leader, "mil")
+
+
+def _held_by_the_rebels(state: S, rebels: int, campanians: int) -> tuple[int, int]:
+    """A revolt of faction 1 with ``rebels`` Celtiberians, fought by a general of faction 0;
+    the rebels hold another commander of faction 0. Returns the general and the captive."""
+    _rebels(state, 1, [_free(state, 1)[0]], celtiberians=rebels)
+    general, captive = _free(state, 0)[:2]
+    _against_the_rebels(state, general, campanians)
+    state.ploc[captive] = CAPTURED
+    state.captives = [captive, W.REBEL_WAR]
+    return general, captive
+
+
+def test_s6_6_2_a_captive_of_the_rebellion_dies_when_the_revolt_is_crushed() -> None:
+    state = quiet_state(players=4)
+    general, captive = _held_by_the_rebels(state, rebels=1, campanians=3)
+    counters = _counters(state)
+    start_combat(state)
+    chance(state, 18)
+    while state.stage in ("war_loss", "war_rebel_loss", "war_chit"):
+        chance(state, CHIT_NONE if state.stage == "war_chit" else state.chance_outcomes()[0][0])
+    assert state.rebels == [] and state.forces == ()
+    assert state.ploc[general] == CARTHAGE and general in state.won
+    # The rebellion was defeated before his ransom was paid.
+    assert state.captives == [] and state.ploc[captive] == OUT and state.owner[captive] == -1
+    assert _counters(state) == counters
+
+
+def test_s6_6_2_a_captive_of_a_revolt_that_succeeds_stays_captive() -> None:
+    state = quiet_state(players=4)
+    _, captive = _held_by_the_rebels(state, rebels=4, campanians=0)
+    start_combat(state)
+    chance(state, 3)
+    while state.stage == "war_loss":
+        chance(state, state.chance_outcomes()[0][0])
+    assert state.revolt_won
+    assert state.captives == [captive, W.REBEL_WAR] and state.ploc[captive] == CAPTURED

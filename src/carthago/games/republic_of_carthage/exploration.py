@@ -43,7 +43,6 @@ from carthago.games.republic_of_carthage.state import (
 from carthago.games.republic_of_carthage.war import (
     combat_wars,
     drop_absent_commanders,
-    forget_person,
 )
 
 if TYPE_CHECKING:
@@ -221,7 +220,6 @@ def _chit(state: S, chit: int) -> None:
         commander = force.commanders[0]
         if family_of(commander) == family:
             F.replace(state, len(state.forces) - 1, replace(force, commanders=()))
-            forget_person(state, commander)
             kill(state, commander)
             state.ctx[X_CHITS] = 0
 

@@ -160,10 +160,14 @@ def _strip(state: S, person: int) -> None:
 
 
 def kill(state: S, person: int) -> None:
-    """§6.1 Consequences of Death for a Senator or Statesman."""
+    """§6.1 Consequences of Death for a Senator or Statesman, wherever he dies."""
+    # war imports this module: the field's bookkeeping is reached at call time.
+    from carthago.games.republic_of_carthage.war import forget_person
+
     faction = state.owner[person]
     leader = faction >= 0 and state.faction_leader[faction] == person
     state.note(f"{describe_person(person)} dies")
+    forget_person(state, person)
     traders = state.traders[person]
     _strip(state, person)
     state.traders[person] = 0

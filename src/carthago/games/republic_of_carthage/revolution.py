@@ -81,10 +81,9 @@ from carthago.games.republic_of_carthage.war import (
     COUNTERS,
     VICTORIOUS,
     drop_absent_commanders,
-    forget_person,
-    free_captive,
     ransom,
     rebel_strength,
+    release,
 )
 
 if TYPE_CHECKING:
@@ -131,7 +130,6 @@ def _reaction(state: S, roll: int) -> None:
     row = next(r for r in reversed(C.public_reaction) if total >= r.low)
     state.note(f"Public Reaction for {describe_person(person)}: {total}: {row.text}")
     if row.result == "mob":
-        forget_person(state, person)
         kill(state, person)
         return
     state.inf[person] = max(0, state.inf[person] + row.influence)
@@ -190,8 +188,7 @@ def _ransom(state: S, action: int) -> None:
     own = min(due, state.talents[person])
     state.talents[person] -= own
     state.faction_treasury[faction] -= due - own
-    free_captive(state, person)
-    state.ploc[person] = CARTHAGE
+    release(state, person)
     state.note(f"{describe_person(person)} is ransomed for {due}T and returns to Carthage")
     if not _captives_of(state, faction):
         state.pos += 1

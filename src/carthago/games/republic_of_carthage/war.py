@@ -49,6 +49,7 @@ from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
     CARDS,
+    CARTHAGE,
     EXPEDITION,
     LEADER_ACTIVE,
     LEADER_REMOVED,
@@ -219,13 +220,18 @@ def assign_veteran(state: S, unit: int, person: int) -> None:
 
 
 def forget_person(state: S, person: int) -> None:
-    """A dead commander's Veterans become unassigned; he is no longer a General."""
+    """The field forgets a dead man (``mortality.kill`` calls this for every death): his
+    Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
+    the revolt; whoever comes back with his Family card starts afresh."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
     ]
     if person in state.generals:
         state.generals.remove(person)
+    free_captive(state, person)
+    if person in state.rebels[1:]:
+        _rebel_dies(state, person)
 
 
 def make_general(state: S, force: Force) -> None:
@@ -465,6 +471,13 @@ stage(
 # -- losses ----------------------------------------------------------------------------------
 
 
+def loss_text(outcome: int) -> str:
+    """A lost counter ``2 * unit + veteran``: its type, and whether a Veteran (a force may hold
+    both of one type, so the notation must tell them apart)."""
+    unit, veteran = divmod(outcome, 2)
+    return f"{UNITS[unit].id}{' veteran' if veteran else ''}"
+
+
 def _loss_outcomes(state: S) -> list[tuple[int, float]]:
     """A lost counter drawn at random: ``2 * unit + 1`` a Veteran, ``2 * unit`` a recruit."""
     force = current(state)
@@ -497,7 +510,7 @@ def _lose(state: S, outcome: int) -> None:
 
 stage(
     "war_loss",
-    Stage(_loss_actor, _lose, lambda s, a: f"lose {UNITS[a // 2].id}", outcomes=_loss_outcomes),
+    Stage(_loss_actor, _lose, lambda s, a: f"lose {loss_text(a)}", outcomes=_loss_outcomes),
 )
 
 
@@ -547,7 +560,7 @@ stage(
     Stage(
         lambda s: -1 if s.ctx[C_REBEL_LOSSES] > 0 else AUTO,
         _lose_rebel,
-        lambda s, a: f"the rebels lose {UNITS[a // 2].id}{' veteran' if a % 2 else ''}",
+        lambda s, a: f"the rebels lose {loss_text(a)}",
         outcomes=_rebel_loss_outcomes,
     ),
 )
@@ -579,7 +592,6 @@ def _chit(state: S, chit: int) -> None:
         if state.ctx[C_CHITS] == 0:
             capture(state, person, state.ctx[C_WAR])
         else:
-            forget_person(state, person)
             kill(state, person)
 
 
@@ -615,16 +627,24 @@ def free_captive(state: S, person: int) -> None:
             return
 
 
+def release(state: S, person: int) -> None:
+    """A captive ransomed or set free returns to Carthage."""
+    free_captive(state, person)
+    state.ploc[person] = CARTHAGE
+
+
+def captives_of(state: S, war: int) -> list[int]:
+    """The commanders ``war`` holds for ransom."""
+    pairs = state.captives
+    return [pairs[i] for i in range(0, len(pairs), 2) if pairs[i + 1] == war]
+
+
 def _captives_die(state: S, war: int) -> None:
-    """§6.6.2: a captive whose war is defeated before his ransom is paid dies."""
-    pairs = list(state.captives)
-    for i in range(0, len(pairs), 2):
-        if pairs[i + 1] == war:
-            person = pairs[i]
-            free_captive(state, person)
-            state.note(f"{describe_person(person)} dies in captivity")
-            forget_person(state, person)
-            kill(state, person)
+    """§6.6.2: a captive whose war is defeated before his ransom is paid dies (his death frees
+    him from ``state.captives``)."""
+    for person in captives_of(state, war):
+        state.note(f"{describe_person(person)} dies in captivity")
+        kill(state, person)
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -651,7 +671,6 @@ def _result(state: S) -> None:
     if result == DEFEAT:
         for person in force.commanders:
             state.note(f"{describe_person(person)} dies in the defeat")
-            forget_person(state, person)
             kill(state, person)
         _set(state, _with(force, commanders=()))
         _move_back(state)
@@ -889,23 +908,50 @@ def _leaders_fall(state: S, war: int) -> None:
 
 
 def _rebels_crushed(state: S) -> None:
+    """Victory: the rebellion is a defeated war, so its captives die first (§6.6.2); then the
+    rebels die, and the death of the last ends the revolt (``_revolt_ends``)."""
     force = current(state)
-    strength = rebel_strength(state)
-    _honours(state, force, strength)
-    for person in state.rebels[1:]:
-        if state.in_play(person):
-            state.note(f"The rebel {describe_person(person)} dies")
-            forget_person(state, person)
-            kill(state, person)
+    _honours(state, force, rebel_strength(state))
+    _won_battle(state, force)
+    state.note("The revolt fails")
+    _captives_die(state, REBEL_WAR)
+    for person in list(state.rebels[1:]):
+        state.note(f"The rebel {describe_person(person)} dies")
+        kill(state, person)
+    _move_back(state)
+
+
+def _rebel_dies(state: S, person: int) -> None:
+    """A dead rebel leaves the revolt; the next rebel of his faction leads it on, and with the
+    last one the revolt ends."""
+    leader = state.rebels[1] == person
+    state.rebels = [state.rebels[0], *(p for p in state.rebels[1:] if p != person)]
+    if len(state.rebels) == 1:
+        _revolt_ends(state)
+    elif leader:
+        state.note(f"{describe_person(state.rebels[1])} leads the revolt")
+
+
+def _revolt_ends(state: S) -> None:
+    """No rebel is left: the rebel armies return to the Senate's control, as armies the rebels
+    cannot maintain do, and their Veterans, like any dead commander's, stay Veterans with no
+    allegiance. Commanders the rebels still hold come home with those armies (a captive dies
+    only when the rebellion is defeated in battle, ``_rebels_crushed``). With no rebellion to
+    fight, forces sent against it come home too, and it no longer counts as a war."""
     for unit, count in enumerate(state.rebel_units):
         state.unit_active[unit] += count
+        state.unit_veteran[unit] += state.rebel_veterans[unit]
         state.rebel_units[unit] = 0
         state.rebel_veterans[unit] = 0
+    for person in captives_of(state, REBEL_WAR):
+        release(state, person)
+        state.note(f"{describe_person(person)} is freed and returns to Carthage")
+    for index in reversed(F.forces_on(state, REBEL_WAR)):
+        F.bring_home(state, index)
     state.rebels = []
-    state.note("The revolt fails")
-    _won_battle(state, force)
-    F.bring_home(state, len(state.forces) - 1)
-    _move_back(state)
+    state.revolt_won = 0
+    state.rebel_turn = 0
+    state.note("The revolt is over: its armies return to the Senate")
 
 
 def _revolt_succeeds(state: S) -> None:
