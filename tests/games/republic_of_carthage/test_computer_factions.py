@@ -243,6 +243,21 @@ def test_s6_2_11_computer_factions_contribute_what_the_next_revenue_phase_would_
     assert _shortfall(state) <= 0
 
 
+def test_s6_2_a_computer_senate_recruits_no_more_than_the_next_revenue_phase_can_pay() -> None:
+    # Three Lost Wars and four Active ones cost 159T a turn, and every recruit adds its upkeep:
+    # the Senate recruits toward a war it can win only while the next Revenue Phase can still
+    # pay the State's dues (bankruptcy ends the game for all, §7), and sends what it has.
+    state = _human_chair(100, war=True, legions=0)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3"):
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    for war in ("LIBYAN", "MOROCCAN", "NUMIDIAN-1"):
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    home = sum(at_home(state, u) for u in P.ARMIES)
+    _other_business(state)
+    assert len(state.forces) == 1 and sum(state.forces[0].units[u] for u in P.ARMIES) > home
+    assert state.treasury + STATE_INCOME - sum(amount for amount, _ in state_dues(state)) >= 0
+
+
 def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:
     state = _contributions(treasury=300, lost=3, active=2)
     assert _shortfall(state) <= 0

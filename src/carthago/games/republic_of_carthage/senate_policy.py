@@ -27,6 +27,7 @@ from carthago.games.republic_of_carthage.forces import (
     forces_on,
     veterans_at_home,
 )
+from carthago.games.republic_of_carthage.revenue import STATE_INCOME, UNIT_UPKEEP, state_dues
 from carthago.games.republic_of_carthage.specials import exploration_bonus, war_bonus
 from carthago.games.republic_of_carthage.state import (
     CARDS,
@@ -131,6 +132,20 @@ def rating(state: S, person: int, name: str) -> int:
     if name == "pop":
         return state.pop[person]
     return stat(person, name)
+
+
+def affordable(state: S, role: Role, recruits: dict[int, int], foresee: bool = True) -> bool:
+    """Whether the State Treasury pays for ``recruits`` ({unit: number}) and keeps the role's
+    reserve, and (with ``foresee``) can still pay the next Revenue Phase's dues as the board
+    stands, the recruits' upkeep included: a treasury that cannot pay them is bankrupt, and
+    the Republic falls with it (§6.2 steps 6 to 8, §7)."""
+    left = state.treasury - sum(P.recruit_cost(state, u) * n for u, n in recruits.items())
+    if left < role.reserve:
+        return False
+    if not foresee:
+        return True
+    dues = sum(amount for amount, _ in state_dues(state)) + UNIT_UPKEEP * sum(recruits.values())
+    return left + STATE_INCOME - dues >= 0
 
 
 def force_strength(state: S, war: int, units: tuple[int, ...], veterans: tuple[int, ...]) -> int:
@@ -399,16 +414,15 @@ class SenatePolicy:
 
     def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
         """The counters that bring the home force to the role's odds against ``war`` within
-        the budget; when they cannot, none, or with ``partial`` as many as the budget buys."""
-        budget = state.treasury - role.reserve
+        the budget (``affordable``); when they cannot, none, or with ``partial`` (a rebellion,
+        which wins unless fought) as many as the State Treasury pays now, its reserve kept."""
         plan: dict[int, int] = {}
         while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
-            cost = P.recruit_cost(state, unit) if unit >= 0 else 0
-            if unit < 0 or cost > budget:
+            more = {**plan, unit: plan.get(unit, 0) + 1}
+            if unit < 0 or not affordable(state, role, more, foresee=not partial):
                 return plan if partial else {}
-            plan[unit] = plan.get(unit, 0) + 1
-            budget -= cost
+            plan = more
         return plan
 
     def _next_recruit(self, state: S, war: int, plan: dict[int, int]) -> int:
@@ -631,8 +645,8 @@ class SenatePolicy:
         if kind == P.TAX_DOWN:
             return state.treasury > 3 * role.tax_below
         if kind == P.RECRUIT:
-            unit, number = proposal[1], proposal[2]
-            return state.treasury - P.recruit_cost(state, unit) * number >= role.reserve
+            foresee = not self._rebellion_unfought(state, faction)
+            return affordable(state, role, {proposal[1]: proposal[2]}, foresee)
         if kind == P.DISBAND:
             return state.treasury < role.tax_below // 2
         if kind == P.WAR and proposal[1] == REBEL_WAR:
