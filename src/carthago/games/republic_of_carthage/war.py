@@ -222,13 +222,19 @@ def assign_veteran(state: S, unit: int, person: int) -> None:
 def forget_person(state: S, person: int) -> None:
     """The field forgets a dead man (``mortality.kill`` calls this for every death): his
     Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
-    the revolt; whoever comes back with his Family card starts afresh."""
+    the revolt; whoever comes back with his Family card starts afresh. The man who comes back
+    holds the same person index, so this turn's records of who fought, won or hired
+    mercenaries drop the index: the heir never gave battle (§6.7.1), never won (§6.7.3), and
+    no force of his waits for a Mercenary Contract."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
     ]
     if person in state.generals:
         state.generals.remove(person)
+    state.fought = [p for p in state.fought if p != person]
+    state.won = [p for p in state.won if p != person]
+    state.hired = [p for p in state.hired if p != person]
     free_captive(state, person)
     if person in state.rebels[1:]:
         _rebel_dies(state, person)
