@@ -107,6 +107,25 @@ def test_s6_1_the_heir_of_a_dead_general_and_captive_is_neither() -> None:
     assert state.generals == [] and state.veteran_of == [] and state.captives == []
 
 
+def test_s6_1_the_heir_keeps_none_of_the_dead_mans_standing_in_the_senate() -> None:
+    """The Senate's records of a man name his person index, which his heir reuses: the heir
+    was not acquitted, did not step down nor leave a Committee, is not "recently out of
+    office" for a prosecution (§6.5.5) and is not the Suffete for Life (§7)."""
+    state = first_turn()
+    leader = state.faction_leader[0]
+    other = _non_leader(state)
+    state.immune = [leader, other]
+    state.stepped = [leader]
+    state.leavers = [other, leader]
+    state.prior[leader] = state.prior[other] = state.turn + 1
+    state.life_suffete, state.life_turn = leader, state.turn
+    kill(state, leader)
+    assert state.faction_leader[0] == leader and state.ploc[leader] == CARTHAGE
+    assert state.immune == [other] and state.stepped == [] and state.leavers == [other]
+    assert state.prior[leader] == 0 and state.prior[other] == state.turn + 1
+    assert state.life_suffete == -1
+
+
 def test_s6_1_death_sends_office_concession_and_province_to_the_forum() -> None:
     state = first_turn()
     governor = state.prov_gov[PROVINCE_INDEX["COASTAL-SPAIN"]]

@@ -316,3 +316,97 @@ def test_s6_6_2_a_captive_of_a_revolt_that_succeeds_stays_captive() -> None:
         chance(state, state.chance_outcomes()[0][0])
     assert state.revolt_won
     assert state.captives == [captive, W.REBEL_WAR] and state.ploc[captive] == CAPTURED
+
+
+# -- rulings: one set of chits for both sides (§6.7.3 Fighting the rebel, §6.6.2) -------------
+
+
+def _battle(state: S, total: int, general: int) -> None:
+    """Roll the battle against the rebels to ``total``, then lose the first counter drawn on
+    each side until the chits are reached."""
+    force = W.current(state)
+    start = total - stat(general, "mil") - W.force_strength(force, False) + W.rebel_strength(state)
+    assert state.stage == "war_roll" and 3 <= start <= 18
+    chance(state, start)
+    while state.stage in ("war_loss", "war_rebel_loss"):
+        chance(state, state.chance_outcomes()[0][0])
+    assert state.stage == "war_chit"
+
+
+def _chit(person: int) -> int:
+    return family_of(person) - 1
+
+
+def test_s6_7_3_a_chit_kills_a_rebel_and_the_last_one_captures_for_the_rebels() -> None:
+    state = quiet_state(players=4)
+    leader, accomplice = _free(state, 1)[:2]
+    _rebels(state, 1, [leader, accomplice], celtiberians=4)
+    [general] = _free(state, 0)[:1]
+    _against_the_rebels(state, general, campanians=2)
+    counters = _counters(state)
+    start_combat(state)
+    _battle(state, 11, general)  # a Stalemate losing 2 on each side: two chits
+    assert state.rebel_units[CELTIBERIAN] == 2
+
+    chance(state, _chit(leader))
+    assert state.ploc[leader] == OUT and state.owner[leader] == -1
+    assert state.rebels == [1, accomplice] and state.rebel_units[CELTIBERIAN] == 2
+    # The last chit: the rebellion takes the Senate's general, as any war would.
+    chance(state, _chit(general))
+    assert state.captives == [general, W.REBEL_WAR] and state.ploc[general] == CAPTURED
+    assert state.rebels == [1, accomplice] and not state.revolt_won
+    [force] = state.forces
+    assert force.war == W.REBEL_WAR and force.commanders == ()
+    assert _counters(state) == counters
+
+
+def test_s6_7_3_the_last_chit_on_a_rebel_takes_him_and_he_dies() -> None:
+    state = quiet_state(players=4)
+    rebel = _free(state, 1)[0]
+    _rebels(state, 1, [rebel], celtiberians=3)
+    [general] = _free(state, 0)[:1]
+    _against_the_rebels(state, general, campanians=0)
+    counters = _counters(state)
+    start_combat(state)
+    _battle(state, 12, general)  # a Stalemate losing 1 on each side: one chit, the last
+
+    chance(state, _chit(rebel))
+    # Not held for ransom: he dies a rebel, and with him the revolt.
+    assert state.captives == [] and state.ploc[rebel] == OUT and state.owner[rebel] == -1
+    assert state.rebels == [] and not state.revolt_won
+    assert state.rebel_units == [0] * len(UNITS)
+    # Nothing is left to contest: the Stalemate leaves no force on the rebellion.
+    assert state.forces == () and state.ploc[general] == CARTHAGE
+    assert general in state.generals and general in state.fought and general not in state.won
+    assert _counters(state) == counters
+
+
+def test_s6_7_3_a_victory_after_the_chits_killed_the_last_rebel() -> None:
+    state = quiet_state(players=4)
+    rebel = _free(state, 1)[0]
+    _rebels(state, 1, [rebel], celtiberians=4)
+    captive, general = _free(state, 0)[:2]
+    state.ploc[captive] = CAPTURED
+    state.captives = [captive, W.REBEL_WAR]
+    _against_the_rebels(state, general, campanians=3)
+    strength = W.rebel_strength(state)
+    influence, popularity = state.inf[general], state.pop[general]
+    counters = _counters(state)
+    start_combat(state)
+    _battle(state, 16, general)  # a Victory losing 2 on each side: two chits
+
+    chance(state, _chit(rebel))
+    assert state.rebels == [] and state.ploc[rebel] == OUT
+    # The revolt ended, not defeated: its captive is freed; the battle's force is still out.
+    assert state.captives == [] and state.ploc[captive] == CARTHAGE
+    assert W.current(state).commanders == (general,)
+    # The last chit finds no rebellion left to hold the general.
+    chance(state, _chit(general))
+    assert state.ploc[general] == CARTHAGE and state.captives == []
+    # The Victory is his, worth half the rebel strength he rolled against, counted once.
+    assert general in state.won
+    assert state.inf[general] - influence == state.pop[general] - popularity
+    assert state.inf[general] - influence == -(-strength // 2)
+    assert state.forces == () and state.ploc[captive] == CARTHAGE
+    assert state.rebel_units == [0] * len(UNITS) and not state.revolt_won
+    assert _counters(state) == counters

@@ -11,6 +11,7 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
+from carthago.games.republic_of_carthage.mortality import kill
 from carthago.games.republic_of_carthage.revolution import resample_bribe
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
@@ -39,6 +40,7 @@ from tests.games.republic_of_carthage.combat_support import (
     units,
 )
 from tests.games.republic_of_carthage.support import jump
+from tests.games.republic_of_carthage.test_s6_6_2_wars import roll_for
 
 LEGION = UNIT_INDEX["legion"]
 CHIT_NONE = 25
@@ -112,6 +114,24 @@ def test_s6_7_1_victorious_commanders_do_not_consult_the_table() -> None:
     state.won = [person]
     revolution(state)
     assert state.stage != "revolution_reaction"
+
+
+def test_s6_7_1_the_heir_of_a_commander_killed_in_battle_does_not_consult_the_table() -> None:
+    """A Faction Leader killed by a chit of his Stalemate comes back, a new man with the same
+    Family card: he never fought, so the Revolution Phase does not send him to the table."""
+    state = quiet_state()
+    leader = state.faction_leader[0]
+    assert CARDS[leader].kind == "senator" and state.ploc[leader] == CARTHAGE
+    field_force(state, "TUNISIA", [leader], legion=5)
+    start_combat(state)
+    chance(state, roll_for(state, 11, 11))  # a Stalemate losing 2 counters: two chits
+    chance(state, 2 * LEGION, 2 * LEGION, family_of(leader) - 1)
+    assert state.faction_leader[0] == leader and state.ploc[leader] == CARTHAGE
+    assert state.forces[0].commanders == ()
+    assert leader not in state.fought and leader not in state.won
+    while state.stage != "revolution_cards":  # the Veteran made, on to the Revolution Phase
+        chance(state, state.chance_outcomes()[0][0])
+    assert not any("Public Reaction" in line for line in state.log(None))
 
 
 def test_s6_6_2_ransom_is_paid_from_the_captive_then_the_faction() -> None:
@@ -457,6 +477,18 @@ def test_s7_suffete_for_life_wins_if_he_survives_the_turn() -> None:
     state.life_turn = state.turn
     jump(state, "turn_rest")
     assert state.ended == "Suffete for Life" and state.winners == [2]
+
+
+def test_s7_the_heir_of_a_dead_suffete_for_life_does_not_win() -> None:
+    state = quiet_state()
+    leader = state.faction_leader[2]
+    assert CARDS[leader].kind == "senator"
+    state.life_suffete = leader
+    state.life_turn = state.turn
+    kill(state, leader)
+    assert state.faction_leader[2] == leader and state.ploc[leader] == CARTHAGE
+    jump(state, "turn_rest")
+    assert state.ended != "Suffete for Life" and not state.winners
 
 
 def test_s7_the_early_deck_gives_way_to_the_late_deck_then_influence_decides() -> None:

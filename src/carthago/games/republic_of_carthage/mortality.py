@@ -159,6 +159,18 @@ def _strip(state: S, person: int) -> None:
             state.prov_term[province] = 0
 
 
+def _forget_standing(state: S, person: int) -> None:
+    """The Senate's records name the man, and the one who comes back with his Family card holds
+    the same person index: he was not acquitted, did not step down nor leave a Committee this
+    turn, left no office or command (§6.5.5), and is not the Suffete for Life (§7)."""
+    state.immune = [p for p in state.immune if p != person]
+    state.stepped = [p for p in state.stepped if p != person]
+    state.leavers = [p for p in state.leavers if p != person]
+    state.prior[person] = 0
+    if state.life_suffete == person:
+        state.life_suffete = -1
+
+
 def kill(state: S, person: int) -> None:
     """§6.1 Consequences of Death for a Senator or Statesman, wherever he dies."""
     # war imports this module: the field's bookkeeping is reached at call time.
@@ -168,6 +180,7 @@ def kill(state: S, person: int) -> None:
     leader = faction >= 0 and state.faction_leader[faction] == person
     state.note(f"{describe_person(person)} dies")
     forget_person(state, person)
+    _forget_standing(state, person)
     traders = state.traders[person]
     _strip(state, person)
     state.traders[person] = 0

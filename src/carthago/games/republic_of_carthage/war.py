@@ -111,7 +111,9 @@ C_FAVOUR = 10
 """The Favour of Baal Hammon bonus given to the roll about to be made."""
 C_REBEL_LOSSES = 11
 """Rebel armies still to draw as lost (§6.7.3: the rebels lose as many as the Senate)."""
-CTX_SIZE = 12
+C_REBEL_STRENGTH = 12
+"""The rebels' strength the battle was rolled against: what a Victory over them is worth."""
+CTX_SIZE = 13
 TIE_HOLDER, TIE_VETERAN = 0, 1
 
 
@@ -222,13 +224,19 @@ def assign_veteran(state: S, unit: int, person: int) -> None:
 def forget_person(state: S, person: int) -> None:
     """The field forgets a dead man (``mortality.kill`` calls this for every death): his
     Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
-    the revolt; whoever comes back with his Family card starts afresh."""
+    the revolt; whoever comes back with his Family card starts afresh. The man who comes back
+    holds the same person index, so this turn's records of who fought, won or hired
+    mercenaries drop the index: the heir never gave battle (§6.7.1), never won (§6.7.3), and
+    no force of his waits for a Mercenary Contract."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
     ]
     if person in state.generals:
         state.generals.remove(person)
+    state.fought = [p for p in state.fought if p != person]
+    state.won = [p for p in state.won if p != person]
+    state.hired = [p for p in state.hired if p != person]
     free_captive(state, person)
     if person in state.rebels[1:]:
         _rebel_dies(state, person)
@@ -457,8 +465,10 @@ def _roll(state: S, roll: int) -> None:
     state.ctx[C_LOST] = losses
     state.ctx[C_CHITS] = losses if result != DEFEAT else 0
     state.note(f"{RESULT_NAMES[result]}: {losses} counter(s) lost")
-    if war == REBEL_WAR and (result != DEFEAT or losses < size):
-        state.ctx[C_REBEL_LOSSES] = min(losses, sum(state.rebel_units))
+    if war == REBEL_WAR:
+        state.ctx[C_REBEL_STRENGTH] = theirs
+        if result != DEFEAT or losses < size:
+            state.ctx[C_REBEL_LOSSES] = min(losses, sum(state.rebel_units))
     state.stage = "war_loss"
 
 
@@ -569,12 +579,21 @@ stage(
 # -- Mortality chits (commanders only; the last one captures) --------------------------------
 
 
+def _chit_targets(state: S) -> list[int]:
+    """The commanders this battle's chits may strike: the force's and, against the rebellion,
+    the rebels too (§6.7.3: one set of chits for every commander taking part)."""
+    targets = list(current(state).commanders)
+    if state.ctx[C_WAR] == REBEL_WAR:
+        targets += state.rebels[1:]
+    return targets
+
+
 def _chit_actor(state: S) -> int:
-    return -1 if state.ctx[C_CHITS] > 0 and current(state).commanders else AUTO
+    return -1 if state.ctx[C_CHITS] > 0 and _chit_targets(state) else AUTO
 
 
 def _chit(state: S, chit: int) -> None:
-    if state.ctx[C_CHITS] == 0 or not current(state).commanders:
+    if state.ctx[C_CHITS] == 0 or not _chit_targets(state):
         for drawn in state.drawn_chits:
             state.cup[drawn] += 1
         state.drawn_chits = []
@@ -585,11 +604,23 @@ def _chit(state: S, chit: int) -> None:
     state.ctx[C_CHITS] += change
     if not family:
         return
-    for person in current(state).commanders:
+    last = state.ctx[C_CHITS] == 0
+    for person in _chit_targets(state):
         if family_of(person) != family:
             continue
+        if person in state.rebels[1:]:
+            # A rebel the Senate takes is not held for ransom: he shares the rebels' fate.
+            if last:
+                state.note(f"The Senate takes the rebel {describe_person(person)}")
+            kill(state, person)
+            continue
+        if last and state.ctx[C_WAR] == REBEL_WAR and not state.rebels:
+            # An earlier chit ended the revolt: nobody is left to hold him (its captives were
+            # freed, _revolt_ends), so he stays with his force.
+            state.note(f"{describe_person(person)} is not captured: the revolt is over")
+            continue
         _drop_commander(state, person)
-        if state.ctx[C_CHITS] == 0:
+        if last:
             capture(state, person, state.ctx[C_WAR])
         else:
             kill(state, person)
@@ -691,7 +722,9 @@ auto("war_result", _result)
 
 
 def _left_on_war(state: S) -> None:
-    state.note(f"The force stays on {war_name(state.ctx[C_WAR])}")
+    # A revolt the chits ended leaves nothing to contest: the force goes home (_finish_war).
+    if not _war_over(state):
+        state.note(f"The force stays on {war_name(state.ctx[C_WAR])}")
     _move_back(state)
 
 
@@ -909,9 +942,11 @@ def _leaders_fall(state: S, war: int) -> None:
 
 def _rebels_crushed(state: S) -> None:
     """Victory: the rebellion is a defeated war, so its captives die first (§6.6.2); then the
-    rebels die, and the death of the last ends the revolt (``_revolt_ends``)."""
+    rebels die, and the death of the last ends the revolt (``_revolt_ends``). The victors gain
+    half the rebel strength they rolled against, even when the chits have already killed the
+    last rebel and nobody is left to die here."""
     force = current(state)
-    _honours(state, force, rebel_strength(state))
+    _honours(state, force, state.ctx[C_REBEL_STRENGTH])
     _won_battle(state, force)
     state.note("The revolt fails")
     _captives_die(state, REBEL_WAR)
@@ -937,7 +972,9 @@ def _revolt_ends(state: S) -> None:
     cannot maintain do, and their Veterans, like any dead commander's, stay Veterans with no
     allegiance. Commanders the rebels still hold come home with those armies (a captive dies
     only when the rebellion is defeated in battle, ``_rebels_crushed``). With no rebellion to
-    fight, forces sent against it come home too, and it no longer counts as a war."""
+    fight, forces sent against it come home too, and it no longer counts as a war; in a
+    battle against it (a chit killed the last rebel) they wait for the battle's end, which
+    brings every force on an ended war home (``_finish_war``)."""
     for unit, count in enumerate(state.rebel_units):
         state.unit_active[unit] += count
         state.unit_veteran[unit] += state.rebel_veterans[unit]
@@ -946,12 +983,19 @@ def _revolt_ends(state: S) -> None:
     for person in captives_of(state, REBEL_WAR):
         release(state, person)
         state.note(f"{describe_person(person)} is freed and returns to Carthage")
-    for index in reversed(F.forces_on(state, REBEL_WAR)):
-        F.bring_home(state, index)
+    if not _fighting_rebels(state):
+        for index in reversed(F.forces_on(state, REBEL_WAR)):
+            F.bring_home(state, index)
     state.rebels = []
     state.revolt_won = 0
     state.rebel_turn = 0
     state.note("The revolt is over: its armies return to the Senate")
+
+
+def _fighting_rebels(state: S) -> bool:
+    """A battle against the rebellion is under way: its force is ``current`` until the
+    result is applied."""
+    return state.stage in ("war_chit", "war_result") and state.ctx[C_WAR] == REBEL_WAR
 
 
 def _revolt_succeeds(state: S) -> None:
