@@ -161,6 +161,36 @@ def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars()
     assert sum(1 for status in state.war_status if W.in_war(status)) == 3
 
 
+def _matching_pair(lost: int) -> S:
+    """The 1st and 2nd Sicilian Wars Active, each doubled by the other (§6.6.2) beyond what the
+    Force Pool can beat, and ``lost`` Lost Wars."""
+    state = _human_chair(300, war=False, legions=6)
+    for war in ("SICILIAN-1", "SICILIAN-2"):
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    for war in ("PYRRHIC", "ROMAN-1")[:lost]:
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    return state
+
+
+def test_s6_5_7_a_computer_senate_sues_for_peace_to_undouble_a_matching_war() -> None:
+    state = _matching_pair(lost=0)
+    first, second = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
+    assert W.war_strength(state, first, False) == 2 * WARS[first].land
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
+    _other_business(state)
+    # The stronger of the pair is given up; the other fights at its printed strength.
+    assert state.war_status[second] == WAR_LOST and W.in_war(state.war_status[first])
+    assert W.war_strength(state, first, False) == WARS[first].land
+
+
+def test_s6_5_7_no_peace_for_a_matching_war_without_a_lost_war_to_spare() -> None:
+    # With two Lost Wars, a third would leave no peace for a fourth active war (§7).
+    state = _matching_pair(lost=2)
+    assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.SUE)
+    _other_business(state)
+    assert sum(1 for status in state.war_status if status == WAR_LOST) == 2
+
+
 def test_s7_no_computer_senate_sues_for_a_fourth_lost_war() -> None:
     state = _human_chair(300, war=True, legions=10)
     for war in (LIBYAN, SICILY, MOROCCAN):

@@ -266,7 +266,8 @@ class SenatePolicy:
             return SA.count(max(counts))
         if kind == P.SUE:
             wars = [a - SA.ITEM for a in legal]
-            return SA.item(self._peace_choice(state, wars))
+            breakers = [w for w in self._peace_for_match(state, role) if w in wars]
+            return SA.item(self._peace_choice(state, breakers or wars))
         if kind == P.WAR and len(state.proposal) == 1:
             wars = [a - SA.ITEM for a in legal]
             if REBEL_WAR in wars and self._rebellion_unfought(state, faction):
@@ -297,6 +298,8 @@ class SenatePolicy:
             return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
             return SA.kind(P.TAX_UP)
+        if P.SUE in kinds and self._peace_for_match(state, role):
+            return SA.kind(P.SUE)
         if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
             return SA.kind(P.RECRUIT)
         if P.EXPEDITION in kinds and self.expedition(state, faction) is not None:
@@ -452,6 +455,33 @@ class SenatePolicy:
         end it as surely."""
         active = len(active_wars(state)) + (1 if state.rebels else 0)
         return active >= FALL_AT and lost_wars(state) + 1 < FALL_AT
+
+    def _peace_for_match(self, state: S, role: Role) -> list[int]:
+        """Open Active wars worth giving up although four are not yet active: no open war can
+        be won or recruited for, and losing this one would make a matching war winnable,
+        with what recruiting can buy (matching wars double or triple each other's strength,
+        §6.6.2). Only while a Lost War to spare remains after it, so that a fourth active
+        war can still be sued away (``_must_sue``); the designer's notes allow a Senate that
+        seeks peace by design."""
+        open_wars = self._unprosecuted(state)
+        if (
+            lost_wars(state) + 2 >= FALL_AT
+            or any(self._odds(state, w) >= role.win_odds for w in open_wars)
+            or any(self._plan_for(state, role, w) for w in open_wars)
+        ):
+            return []
+        found = []
+        for war in open_wars:
+            after = state.clone()
+            after.war_status[war] = WAR_LOST
+            partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
+            if any(
+                (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)
+                or self._plan_for(after, role, w)
+                for w in partners
+            ):
+                found.append(war)
+        return found
 
     def _peace_choice(self, state: S, wars: list[int]) -> int:
         """The war to give up: one no force is fighting, that the home force is least likely
@@ -658,7 +688,7 @@ class SenatePolicy:
             strength = force_strength(state, proposal[1], units, vets)
             return victory_odds(state, proposal[1], strength, commanders) >= role.win_odds
         if kind == P.SUE:
-            return self._must_sue(state)
+            return self._must_sue(state) or proposal[1] in self._peace_for_match(state, role)
         if kind == P.AUGMENT:
             return True
         if kind in (P.CONCESSION, P.LIFE):
