@@ -14,9 +14,12 @@ from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
     CHIT_NONE,
+    IN_PLAY,
     PROV_FORUM,
     PROVINCE_INDEX,
     REMOVED,
+    SENATOR_INDEX,
+    STATESMAN_INDEX,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -36,6 +39,7 @@ from tests.games.republic_of_carthage.combat_support import (
     quiet_state,
     start_combat,
 )
+from tests.games.republic_of_carthage.support import statesman_over
 
 LEGION = UNIT_INDEX["legion"]
 FLEET = UNIT_INDEX["fleet"]
@@ -405,3 +409,38 @@ def test_s6_6_2_evil_omens_lower_the_war_roll() -> None:
     state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
     chance(state, roll)
     assert state.ctx[W.C_RESULT] == W.STALEMATE
+
+
+def test_s2_a_mago_chit_strikes_one_of_two_mago_commanders() -> None:
+    state = quiet_state()
+    first = statesman_over(state, "2A", 0)
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = IN_PLAY
+    state.owner[second] = 0
+    state.ploc[second] = CARTHAGE
+    field_force(state, "TUNISIA", [first, second], legion=5)
+    start_combat(state)
+    chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
+    chance(state, family_of(first) - 1)
+    assert state.stage == "war_chit_mago"
+    chance(state, 1)
+    # One chit, one man: 2B dies, 2A fights on with the Family card now under him.
+    assert state.card_loc[second] == REMOVED and state.ploc[first] == AT_WAR
+    assert W.current(state).commanders == (first,) and state.under[first] == SENATOR_INDEX[2]
+
+
+def test_s2_a_mago_chit_may_name_the_statesman_who_is_not_in_the_battle() -> None:
+    state = quiet_state()
+    first = statesman_over(state, "2A", 0)
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = IN_PLAY
+    state.owner[second] = 0
+    state.ploc[second] = CARTHAGE
+    field_force(state, "TUNISIA", [first], legion=5)
+    start_combat(state)
+    chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
+    chance(state, family_of(first) - 1)
+    chance(state, 1)
+    # The chit named 2B, at home: a battle's chits strike only its commanders.
+    assert state.ploc[second] == CARTHAGE and state.ploc[first] == AT_WAR
+    assert state.stage == "war_chit"
