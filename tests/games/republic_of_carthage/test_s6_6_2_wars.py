@@ -7,6 +7,7 @@ import math
 import pytest
 
 import carthago
+from carthago.games.republic_of_carthage import senate_intrigues as SI
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
@@ -444,3 +445,30 @@ def test_s2_a_mago_chit_may_name_the_statesman_who_is_not_in_the_battle() -> Non
     # The chit named 2B, at home: a battle's chits strike only its commanders.
     assert state.ploc[second] == CARTHAGE and state.ploc[first] == AT_WAR
     assert state.stage == "war_chit"
+
+
+@pytest.mark.parametrize("fate", ["killed", "captured"])
+def test_s6_6_2_a_mercenary_contract_goes_on_with_the_surviving_co_commander(fate: str) -> None:
+    state = quiet_state()
+    first, second = commanders(state, 2)
+    field_force(state, "ROMAN-1", [first, second], legion=2, fleet=14)
+    state.hired = [first]
+    start_combat(state)
+    assert state.ctx[W.C_NAVAL] == 1
+    # A Victory at sea losing two fleets: two chits, the first one kills, the last captures.
+    chance(state, roll_for(state, 16, 16), 2 * FLEET, 2 * FLEET)
+    chits = [family_of(first) - 1, CHIT_NONE]
+    chance(state, *(chits if fate == "killed" else chits[::-1]))
+    if fate == "captured":
+        assert state.ploc[first] == CAPTURED
+    else:
+        assert state.ploc[first] not in (AT_WAR, CAPTURED)
+    assert first not in W.current(state).commanders and state.hired == [second]
+    # The landing: the hired armies fight with the force under its surviving commander.
+    assert state.stage == "war_roll" and state.ctx[W.C_NAVAL] == 0
+    force = W.current(state)
+    own = sum(force.units[u] + force.veterans[u] for u in W.ARMIES)
+    chance(state, 10)
+    battle = next(e for e in reversed(state.log(None)) if e.startswith("Battle on land"))
+    assert f"force {own + SI.DATA.mercenary_armies}" in battle
+    assert state.hired == []

@@ -230,9 +230,9 @@ def forget_person(state: S, person: int) -> None:
     """The field forgets a dead man (``mortality.kill`` calls this for every death): his
     Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
     the revolt; whoever comes back with his Family card starts afresh. The man who comes back
-    holds the same person index, so this turn's records of who fought, won or hired
-    mercenaries drop the index: the heir never gave battle (§6.7.1), never won (§6.7.3), and
-    no force of his waits for a Mercenary Contract."""
+    holds the same person index, so this turn's records of who fought or won drop the index:
+    the heir never gave battle (§6.7.1) nor won (§6.7.3); a Mercenary Contract listed under the
+    dead man goes on with his force (``pass_contract``)."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
@@ -241,10 +241,21 @@ def forget_person(state: S, person: int) -> None:
         state.generals.remove(person)
     state.fought = [p for p in state.fought if p != person]
     state.won = [p for p in state.won if p != person]
-    state.hired = [p for p in state.hired if p != person]
+    pass_contract(state, person)
     free_captive(state, person)
     if person in state.rebels[1:]:
         _rebel_dies(state, person)
+
+
+def pass_contract(state: S, person: int) -> None:
+    """A Mercenary Contract is made with the force sent, though ``state.hired`` lists it under
+    one of its commanders: when he leaves the force, dead or captured, the contract passes to a
+    commander still with it, and lapses with the last of them (ruling, docs)."""
+    if person not in state.hired:
+        return
+    force = next((f for f in state.forces if person in f.commanders), None)
+    rest = [p for p in force.commanders if p != person] if force else []
+    state.hired = [p for p in state.hired if p != person] + rest[:1]
 
 
 def make_general(state: S, force: Force) -> None:
@@ -631,11 +642,12 @@ def _strike(state: S, person: int) -> None:
         # freed, _revolt_ends), so he stays with his force.
         state.note(f"{describe_person(person)} is not captured: the revolt is over")
         return
-    _drop_commander(state, person)
+    # Captured or killed while still on his force's list, so that his contract passes on.
     if last:
         capture(state, person, state.ctx[C_WAR])
     else:
         kill(state, person)
+    _drop_commander(state, person)
 
 
 def _mago_named(state: S, person: int) -> None:
@@ -663,6 +675,7 @@ def ransom(state: S, person: int) -> int:
 
 
 def capture(state: S, person: int, war: int) -> None:
+    pass_contract(state, person)
     state.ploc[person] = CAPTURED
     state.captives += [person, war]
     state.note(
