@@ -419,6 +419,23 @@ def test_s6_7_3_a_victory_after_the_chits_killed_the_last_rebel() -> None:
     assert _counters(state) == counters
 
 
+@pytest.mark.parametrize("rebel_chit", [True, False])
+def test_s6_7_3_the_log_tells_a_revolt_crushed_from_one_the_chits_ended(rebel_chit: bool) -> None:
+    state = quiet_state(players=4)
+    rebel = _free(state, 1)[0]
+    _rebels(state, 1, [rebel], celtiberians=4)
+    [general] = _free(state, 0)[:1]
+    _against_the_rebels(state, general, campanians=3)
+    start_combat(state)
+    _battle(state, 16, general)  # a Victory losing 2 on each side: two chits
+    chance(state, _chit(rebel) if rebel_chit else CHIT_NONE, CHIT_NONE)
+    log = state.log(None)
+    assert state.rebels == [] and state.ploc[rebel] == OUT and general in state.won
+    assert ("The revolt fails" in log) != rebel_chit
+    ended = "Victory over the rebels: the chits had already ended their revolt"
+    assert (ended in log) == rebel_chit
+
+
 def _mago_pair(state: S, faction: int) -> tuple[int, int]:
     """Both Mago Statesmen in play in ``faction``, in Carthage: 2A over the Family card."""
     first = statesman_over(state, "2A", faction)

@@ -981,7 +981,10 @@ def _rebels_crushed(state: S) -> None:
     force = current(state)
     _honours(state, force, state.ctx[C_REBEL_STRENGTH])
     _won_battle(state, force)
-    state.note("The revolt fails")
+    if state.rebels:
+        state.note("The revolt fails")
+    else:
+        state.note("Victory over the rebels: the chits had already ended their revolt")
     _captives_die(state, REBEL_WAR)
     for person in list(state.rebels[1:]):
         state.note(f"The rebel {describe_person(person)} dies")
