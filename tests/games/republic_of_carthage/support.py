@@ -9,8 +9,16 @@ import carthago
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage.components import COMPONENTS
 from carthago.games.republic_of_carthage.phases import advance
-from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
+from carthago.games.republic_of_carthage.state import (
+    CARTHAGE,
+    COVERED,
+    IN_PLAY,
+    SENATOR_INDEX,
+    STATESMAN_INDEX,
+    RepublicOfCarthageState,
+)
 
 
 def new(players: int = 3, turn_limit: int = 5) -> RepublicOfCarthageState:
@@ -74,3 +82,21 @@ def quiet_senate(state: RepublicOfCarthageState) -> bool:
             state.apply_action(action)
             return True
     return False
+
+
+def statesman_over(state: RepublicOfCarthageState, statesman: str, faction: int) -> int:
+    """Put a Statesman in play covering his Family card, in ``faction``."""
+    person = STATESMAN_INDEX[statesman]
+    family = SENATOR_INDEX[COMPONENTS.statesmen[statesman].family]
+    for place in (state.owner[family],):
+        if place >= 0 and state.faction_leader[place] == family:
+            state.faction_leader[place] = -1
+    state.card_loc[person] = IN_PLAY
+    state.owner[person] = faction
+    state.ploc[person] = CARTHAGE
+    state.inf[person] = COMPONENTS.statesmen[statesman].inf
+    state.card_loc[family] = IN_PLAY
+    state.owner[family] = faction
+    state.ploc[family] = COVERED
+    state.under[person] = family
+    return person

@@ -10,7 +10,6 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     CHIT_DRAW_TWO,
     CHIT_NONE,
-    COVERED,
     FORUM,
     FORUM_DOWN,
     IN_PLAY,
@@ -25,7 +24,7 @@ from carthago.games.republic_of_carthage.state import (
     RepublicOfCarthageState,
     family_of,
 )
-from tests.games.republic_of_carthage.support import first_turn
+from tests.games.republic_of_carthage.support import first_turn, statesman_over
 
 
 def _non_leader(state: RepublicOfCarthageState) -> int:
@@ -144,27 +143,9 @@ def test_s6_1_death_sends_office_concession_and_province_to_the_forum() -> None:
     assert state.office_holder[censor] == -1 and state.liable[governor] == 0
 
 
-def _statesman_over(state: RepublicOfCarthageState, statesman: str, faction: int) -> int:
-    """Put a Statesman in play covering his Family card, in ``faction``."""
-    person = STATESMAN_INDEX[statesman]
-    family = SENATOR_INDEX[COMPONENTS.statesmen[statesman].family]
-    for place in (state.owner[family],):
-        if place >= 0 and state.faction_leader[place] == family:
-            state.faction_leader[place] = -1
-    state.card_loc[person] = IN_PLAY
-    state.owner[person] = faction
-    state.ploc[person] = CARTHAGE
-    state.inf[person] = COMPONENTS.statesmen[statesman].inf
-    state.card_loc[family] = IN_PLAY
-    state.owner[family] = faction
-    state.ploc[family] = COVERED
-    state.under[person] = family
-    return person
-
-
 def test_s6_1_statesman_dies_and_his_family_card_goes_to_the_forum() -> None:
     state = first_turn()
-    person = _statesman_over(state, "4A", 0)
+    person = statesman_over(state, "4A", 0)
     family = SENATOR_INDEX[4]
     state.apply_action(4 - 1)
     assert state.card_loc[person] == REMOVED and state.owner[person] == -1
@@ -173,7 +154,7 @@ def test_s6_1_statesman_dies_and_his_family_card_goes_to_the_forum() -> None:
 
 def test_s6_1_statesman_leader_dies_and_his_family_card_leads_with_his_traders() -> None:
     state = first_turn()
-    person = _statesman_over(state, "4A", 0)
+    person = statesman_over(state, "4A", 0)
     state.faction_leader[0] = person
     state.traders[person] = 2
     state.apply_action(4 - 1)
@@ -185,7 +166,7 @@ def test_s6_1_statesman_leader_dies_and_his_family_card_leads_with_his_traders()
 
 def test_s4_mago_family_chance_picks_the_victim_and_the_card_moves() -> None:
     state = first_turn()
-    first = _statesman_over(state, "2A", 0)
+    first = statesman_over(state, "2A", 0)
     second = STATESMAN_INDEX["2B"]
     state.card_loc[second] = IN_PLAY
     state.owner[second] = 0

@@ -24,6 +24,7 @@ from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
+    COVERED,
     DISCARD,
     EXILE,
     FORUM_DOWN,
@@ -46,6 +47,7 @@ from carthago.games.republic_of_carthage.state import (
     WAR_LOST,
     WAR_UNPROSECUTED,
     RepublicOfCarthageState,
+    family_of,
     stat,
 )
 from tests.games.republic_of_carthage.support import new, run_until
@@ -771,6 +773,25 @@ def test_s6_5_7_recalling_an_exiled_statesman_returns_him_to_the_forum() -> None
     vote(state, {})
     assert state.ploc[statesman] in (OUT, CARTHAGE)
     assert state.ploc[statesman] != EXILE
+
+
+def test_s6_5_7_a_recalled_statesman_takes_his_family_cards_office_and_title() -> None:
+    state = other_business(senate())
+    family = next(p for p in state.faction_persons(0) if f"{family_of(p)}A" in STATESMAN_INDEX)
+    statesman = STATESMAN_INDEX[f"{family_of(family)}A"]
+    state.card_loc[statesman] = IN_PLAY
+    state.owner[statesman] = 0
+    state.ploc[statesman] = EXILE
+    state.talents[statesman] = 4  # frozen in exile, his own
+    state.talents[family] = 3
+    state.office_holder[CENSOR] = family
+    state.life_suffete, state.life_turn = family, state.turn
+    P.recall_from_exile(state, statesman)
+    # Back over his Family card he is the family's man: its office, talents and title are his.
+    assert state.under[statesman] == family and state.ploc[family] == COVERED
+    assert state.office_holder[CENSOR] == statesman and state.life_suffete == statesman
+    assert state.talents[statesman] == 7 and state.talents[family] == 0
+    assert state.ploc[statesman] == CARTHAGE
 
 
 # -- 8: Public Outcry; Laws --------------------------------------------------------------------

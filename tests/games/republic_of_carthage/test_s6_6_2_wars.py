@@ -7,6 +7,7 @@ import math
 import pytest
 
 import carthago
+from carthago.games.republic_of_carthage import senate_intrigues as SI
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
@@ -14,9 +15,12 @@ from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
     CHIT_NONE,
+    IN_PLAY,
     PROV_FORUM,
     PROVINCE_INDEX,
     REMOVED,
+    SENATOR_INDEX,
+    STATESMAN_INDEX,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -36,6 +40,7 @@ from tests.games.republic_of_carthage.combat_support import (
     quiet_state,
     start_combat,
 )
+from tests.games.republic_of_carthage.support import statesman_over
 
 LEGION = UNIT_INDEX["legion"]
 FLEET = UNIT_INDEX["fleet"]
@@ -405,3 +410,65 @@ def test_s6_6_2_evil_omens_lower_the_war_roll() -> None:
     state.table_event[TABLE_EVENT_INDEX["EVIL-OMENS"]] = 1
     chance(state, roll)
     assert state.ctx[W.C_RESULT] == W.STALEMATE
+
+
+def test_s2_a_mago_chit_strikes_one_of_two_mago_commanders() -> None:
+    state = quiet_state()
+    first = statesman_over(state, "2A", 0)
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = IN_PLAY
+    state.owner[second] = 0
+    state.ploc[second] = CARTHAGE
+    field_force(state, "TUNISIA", [first, second], legion=5)
+    start_combat(state)
+    chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
+    chance(state, family_of(first) - 1)
+    assert state.stage == "war_chit_mago"
+    chance(state, 1)
+    # One chit, one man: 2B dies, 2A fights on with the Family card now under him.
+    assert state.card_loc[second] == REMOVED and state.ploc[first] == AT_WAR
+    assert W.current(state).commanders == (first,) and state.under[first] == SENATOR_INDEX[2]
+
+
+def test_s2_a_mago_chit_may_name_the_statesman_who_is_not_in_the_battle() -> None:
+    state = quiet_state()
+    first = statesman_over(state, "2A", 0)
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = IN_PLAY
+    state.owner[second] = 0
+    state.ploc[second] = CARTHAGE
+    field_force(state, "TUNISIA", [first], legion=5)
+    start_combat(state)
+    chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
+    chance(state, family_of(first) - 1)
+    chance(state, 1)
+    # The chit named 2B, at home: a battle's chits strike only its commanders.
+    assert state.ploc[second] == CARTHAGE and state.ploc[first] == AT_WAR
+    assert state.stage == "war_chit"
+
+
+@pytest.mark.parametrize("fate", ["killed", "captured"])
+def test_s6_6_2_a_mercenary_contract_goes_on_with_the_surviving_co_commander(fate: str) -> None:
+    state = quiet_state()
+    first, second = commanders(state, 2)
+    field_force(state, "ROMAN-1", [first, second], legion=2, fleet=14)
+    state.hired = [first]
+    start_combat(state)
+    assert state.ctx[W.C_NAVAL] == 1
+    # A Victory at sea losing two fleets: two chits, the first one kills, the last captures.
+    chance(state, roll_for(state, 16, 16), 2 * FLEET, 2 * FLEET)
+    chits = [family_of(first) - 1, CHIT_NONE]
+    chance(state, *(chits if fate == "killed" else chits[::-1]))
+    if fate == "captured":
+        assert state.ploc[first] == CAPTURED
+    else:
+        assert state.ploc[first] not in (AT_WAR, CAPTURED)
+    assert first not in W.current(state).commanders and state.hired == [second]
+    # The landing: the hired armies fight with the force under its surviving commander.
+    assert state.stage == "war_roll" and state.ctx[W.C_NAVAL] == 0
+    force = W.current(state)
+    own = sum(force.units[u] + force.veterans[u] for u in W.ARMIES)
+    chance(state, 10)
+    battle = next(e for e in reversed(state.log(None)) if e.startswith("Battle on land"))
+    assert f"force {own + SI.DATA.mercenary_armies}" in battle
+    assert state.hired == []

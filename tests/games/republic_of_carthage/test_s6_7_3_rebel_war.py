@@ -5,6 +5,8 @@ last rebel, and the rebellion's captives share the fate of any war's (§6.6.2)."
 
 from __future__ import annotations
 
+import pytest
+
 import carthago
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
@@ -13,12 +15,17 @@ from carthago.games.republic_of_carthage.forces import Force, allegiance, at_hom
 from carthago.games.republic_of_carthage.offices import office_of
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
     CAPTURED,
     CARDS,
     CARTHAGE,
     CHIT_NONE,
+    IN_PLAY,
     OUT,
     REBEL,
+    REMOVED,
+    SENATOR_INDEX,
+    STATESMAN_INDEX,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -28,7 +35,7 @@ from carthago.games.republic_of_carthage.state import (
     stat,
 )
 from tests.games.republic_of_carthage.combat_support import chance, quiet_state, start_combat, units
-from tests.games.republic_of_carthage.support import jump
+from tests.games.republic_of_carthage.support import jump, statesman_over
 from tests.games.republic_of_carthage.test_s6_5_senate import (
     LEGION,
     S,
@@ -410,3 +417,56 @@ def test_s6_7_3_a_victory_after_the_chits_killed_the_last_rebel() -> None:
     assert state.forces == () and state.ploc[captive] == CARTHAGE
     assert state.rebel_units == [0] * len(UNITS) and not state.revolt_won
     assert _counters(state) == counters
+
+
+@pytest.mark.parametrize("rebel_chit", [True, False])
+def test_s6_7_3_the_log_tells_a_revolt_crushed_from_one_the_chits_ended(rebel_chit: bool) -> None:
+    state = quiet_state(players=4)
+    rebel = _free(state, 1)[0]
+    _rebels(state, 1, [rebel], celtiberians=4)
+    [general] = _free(state, 0)[:1]
+    _against_the_rebels(state, general, campanians=3)
+    start_combat(state)
+    _battle(state, 16, general)  # a Victory losing 2 on each side: two chits
+    chance(state, _chit(rebel) if rebel_chit else CHIT_NONE, CHIT_NONE)
+    log = state.log(None)
+    assert state.rebels == [] and state.ploc[rebel] == OUT and general in state.won
+    assert ("The revolt fails" in log) != rebel_chit
+    ended = "Victory over the rebels: the chits had already ended their revolt"
+    assert (ended in log) == rebel_chit
+
+
+def _mago_pair(state: S, faction: int) -> tuple[int, int]:
+    """Both Mago Statesmen in play in ``faction``, in Carthage: 2A over the Family card."""
+    first = statesman_over(state, "2A", faction)
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = IN_PLAY
+    state.owner[second] = faction
+    state.ploc[second] = CARTHAGE
+    return first, second
+
+
+@pytest.mark.parametrize("named", [0, 1])
+def test_s2_a_mago_chit_strikes_one_statesman_across_the_rebel_battle(named: int) -> None:
+    state = quiet_state(players=4)
+    rebel, general = _mago_pair(state, 1)
+    # 2A leads his faction's revolt; the Senate sends 2B against him.
+    _rebels(state, 1, [rebel], celtiberians=4)
+    _against_the_rebels(state, general, campanians=2)
+    start_combat(state)
+    _battle(state, 11, general)  # a Stalemate losing 2 on each side: two chits
+
+    chance(state, family_of(rebel) - 1)
+    # One chit, one man: chance names the Statesman it concerns, as in the Mortality Phase.
+    assert state.stage == "war_chit_mago"
+    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    chance(state, named)
+    dead, alive = (rebel, general) if named == 0 else (general, rebel)
+    assert state.card_loc[dead] == REMOVED and state.ploc[dead] == OUT
+    assert state.ploc[alive] in (REBEL, AT_WAR) and state.card_loc[alive] == IN_PLAY
+    if named == 0:
+        assert state.rebels == [] and W.current(state).commanders == (general,)
+    else:
+        assert state.rebels == [1, rebel] and W.current(state).commanders == ()
+    # The Family card moves under the Statesman still living (§2).
+    assert state.under[alive] == SENATOR_INDEX[2]

@@ -200,6 +200,38 @@ def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> N
     assert state.veteran_of == [LEGION, statesman] and state.generals == [statesman]
 
 
+def _statesman_over_suffete_for_life(state: S) -> tuple[int, int]:
+    """Faction 0 plays a Statesman over its Senator the Senate made Suffete for Life this turn;
+    the Family Senator had also left an office earlier (his out-of-office date, §6.5.5)."""
+    family = next(p for p in state.faction_persons(0) if f"{family_of(p)}A" in STATESMAN_INDEX)
+    statesman = STATESMAN_INDEX[f"{family_of(family)}A"]
+    state.life_suffete, state.life_turn = family, state.turn
+    state.prior[family] = state.turn
+    state.card_loc[statesman] = HAND + 0
+    revolution(state, hand_of=0)
+    state.apply_action(K.play_card(statesman))
+    return family, statesman
+
+
+def test_s7_a_statesman_over_the_suffete_for_life_holds_the_title_and_wins() -> None:
+    state = quiet_state()
+    family, statesman = _statesman_over_suffete_for_life(state)
+    assert state.life_suffete == statesman and state.prior[statesman] == state.turn
+    assert state.prior[family] == 0
+    jump(state, "turn_rest")
+    assert state.ended == "Suffete for Life" and state.winners == [0]
+
+
+def test_s7_a_statesman_suffete_for_life_who_dies_does_not_win() -> None:
+    state = quiet_state()
+    family, statesman = _statesman_over_suffete_for_life(state)
+    kill(state, statesman)
+    assert state.life_suffete == -1 and state.prior[statesman] == 0
+    assert state.ploc[family] != COVERED  # the Family card is back, a new man
+    jump(state, "turn_rest")
+    assert state.ended != "Suffete for Life" and not state.winners
+
+
 def test_s6_7_2_a_trade_concession_is_played_on_a_senator() -> None:
     state = quiet_state()
     card = next(i for i, c in enumerate(CARDS) if c.kind == "concession")

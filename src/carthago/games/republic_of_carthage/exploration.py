@@ -21,7 +21,13 @@ from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
 from carthago.games.republic_of_carthage.card_play import take_roll_bonus
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
+from carthago.games.republic_of_carthage.mortality import (
+    chit_text,
+    kill,
+    mago_stage,
+    struck,
+    take_chit,
+)
 from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.specials import exploration_bonus
 from carthago.games.republic_of_carthage.stages import (
@@ -37,7 +43,6 @@ from carthago.games.republic_of_carthage.state import (
     N_PERSONS,
     REMOVED,
     describe_person,
-    family_of,
     stat,
 )
 from carthago.games.republic_of_carthage.war import (
@@ -58,9 +63,9 @@ RESULTS = ("disaster", "lost", "raiders", "no_progress", "success")
 PER_CHIT = 5
 """One Mortality chit per 5 Trade Fleets or Caravans lost, or part of 5."""
 SHORT_STEP = 5
-EXPLORATION_BOUND = N_PERSONS * (1 + 1 + 3 + 4 + 1)
+EXPLORATION_BOUND = N_PERSONS * (1 + 1 + 3 + 4 + 1 + 1)
 """Per turn: per expedition a roll, a loss roll, up to 3 chits (12 lost) plus 4 for the "Draw
-2" chits, and the Raiders decision."""
+2" chits, a Mago pick (the cup holds one chit 2), and the Raiders decision."""
 
 
 def card_of(force: Force) -> Exploration:
@@ -217,11 +222,27 @@ def _chit(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.ctx[X_CHITS] += change
     if family:
-        commander = force.commanders[0]
-        if family_of(commander) == family:
-            F.replace(state, len(state.forces) - 1, replace(force, commanders=()))
-            kill(state, commander)
-            state.ctx[X_CHITS] = 0
+        found = struck(state, family, force.commanders)
+        if found is None:
+            state.stage = "explore_chit_mago"
+            return
+        for person in found:
+            _commander_dies(state, person)
+
+
+def _commander_dies(state: S, person: int) -> None:
+    """The chit struck the expedition's commander: no more chits, the rest go home."""
+    force = _current(state)
+    if person not in force.commanders:
+        return
+    F.replace(state, len(state.forces) - 1, replace(force, commanders=()))
+    kill(state, person)
+    state.ctx[X_CHITS] = 0
+
+
+def _mago_named(state: S, person: int) -> None:
+    _commander_dies(state, person)
+    state.stage = "explore_chit"
 
 
 stage(
@@ -233,6 +254,7 @@ stage(
         outcomes=lambda s: weighted(dict(enumerate(s.cup))),
     ),
 )
+mago_stage("explore_chit_mago", _mago_named)
 
 
 def _home(state: S, why: str) -> None:

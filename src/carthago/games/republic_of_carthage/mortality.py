@@ -7,6 +7,7 @@ chits go back to the cup when the drawing is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage.card_play import MORTALITY_RESUME, mortality_deaths
@@ -87,13 +88,39 @@ def victims(state: S, family: int) -> list[int]:
     return found
 
 
+def struck(state: S, family: int, targets: Collection[int]) -> list[int] | None:
+    """The men among ``targets`` a chit of ``family`` strikes: its men in play (``victims``),
+    but of the two Mago Statesmen, both in play, only the one chance names (§2), so that one
+    chit never kills both. None when that draw is still to be made (the drawing site's
+    ``mago_stage``); it is skipped when neither of them is a target, as it could change
+    nothing. Every Mortality chit, wherever drawn, is read through here."""
+    found = victims(state, family)
+    if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
+        return None if any(p in targets for p in found) else []
+    return [p for p in found if p in targets]
+
+
+def mago_stage(name: str, strike: Callable[[S, int], None]) -> None:
+    """The chance node ``name``, even odds, naming the Mago Statesman a chit concerns (§2);
+    ``strike`` goes on with him: he dies only if he is among the drawing's targets."""
+    stage(
+        name,
+        Stage(
+            lambda s: -1,
+            lambda s, index: strike(s, STATESMAN_INDEX[MAGO[index]]),
+            lambda s, a: f"the chit names {MAGO[a]}",
+            outcomes=lambda s: [(0, 0.5), (1, 0.5)],
+        ),
+    )
+
+
 def _draw(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.mortality_left += change
     if family:
-        found = victims(state, family)
-        if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
-            # §4 Mago family: with both Statesmen in play, chance picks the one the chit strikes.
+        # In the Mortality Phase the chit concerns every man in play.
+        found = struck(state, family, victims(state, family))
+        if found is None:
             state.stage = "mortality_mago"
             return
         # Each death waits for the Offering at the Tophet window (card_play.py).
@@ -125,19 +152,7 @@ stage(
 )
 
 
-def _mago(state: S, index: int) -> None:
-    mortality_deaths(state, [STATESMAN_INDEX[MAGO[index]]])
-
-
-stage(
-    "mortality_mago",
-    Stage(
-        lambda s: -1,
-        _mago,
-        lambda s, a: f"the chit strikes {MAGO[a]}",
-        outcomes=lambda s: [(0, 0.5), (1, 0.5)],
-    ),
-)
+mago_stage("mortality_mago", lambda s, person: mortality_deaths(s, [person]))
 
 
 def _strip(state: S, person: int) -> None:

@@ -34,7 +34,6 @@ from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CARDS,
     CARTHAGE,
-    COVERED,
     EXILE,
     FORUM,
     GOVERNOR,
@@ -58,6 +57,7 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
+from carthago.games.republic_of_carthage.succession import succeed
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -916,10 +916,7 @@ def recall_from_exile(state: S, statesman: int) -> None:
         state.ploc[statesman] = CARTHAGE
         state.card_loc[statesman] = IN_PLAY
         if not any(state.under[s] == family for s in range(N_PERSONS)):
-            state.under[statesman] = family
-            state.ploc[family] = COVERED
-            if state.faction_leader[holder] == family:
-                state.faction_leader[holder] = statesman
+            succeed(state, family, statesman)
         state.note(f"{describe_person(statesman)} returns from exile to his family's faction")
         return
     state.owner[statesman] = -1

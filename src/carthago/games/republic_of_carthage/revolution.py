@@ -76,6 +76,7 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
+from carthago.games.republic_of_carthage.succession import succeed
 from carthago.games.republic_of_carthage.war import (
     ARMIES,
     COUNTERS,
@@ -241,50 +242,8 @@ def play_statesman(state: S, faction: int, card: int) -> None:
     state.inf[card] = C.statesmen[CARDS[card].id].inf
     state.ploc[card] = CARTHAGE
     if state.owner[family] == faction and state.in_play(family):
-        state.inf[card] = max(state.inf[card], state.inf[family])
-        state.pop[card], state.pop[family] = state.pop[family], 0
-        state.talents[card], state.talents[family] = state.talents[family], 0
-        state.traders[card], state.traders[family] = state.traders[family], 0
-        state.liable[card], state.liable[family] = state.liable[family], 0
-        state.ploc[card] = state.ploc[family]
-        office = office_of(state, family)
-        if office >= 0:
-            state.office_holder[office] = card
-        for index, governor in enumerate(state.prov_gov):
-            if governor == family:
-                state.prov_gov[index] = card
-        for index, holder in enumerate(state.card_holder):
-            if holder == family:
-                state.card_holder[index] = card
-        if state.faction_leader[faction] == family:
-            state.faction_leader[faction] = card
-        _succeed(state, family, card)
-        state.under[card] = family
-        state.ploc[family] = COVERED
+        succeed(state, family, card)
     state.note(f"{state.rg.faction_names[faction]} plays the Statesman {describe_person(card)}")
-
-
-def _succeed(state: S, family: int, card: int) -> None:
-    """The Statesman stands wherever his Family card stood away from Carthage: at the head of
-    his forces and expeditions, over his Veterans, as General, captive or rebel."""
-    state.forces = tuple(
-        replace(force, commanders=tuple(card if p == family else p for p in force.commanders))
-        for force in state.forces
-    )
-    # veteran_of is [unit, person, ...], captives [person, war, ...]: persons at odd and even
-    # places; rebels is [faction, person, ...].
-    for people, first, stride in (
-        (state.veteran_of, 1, 2),
-        (state.captives, 0, 2),
-        (state.rebels, 1, 1),
-        (state.generals, 0, 1),
-        (state.fought, 0, 1),
-        (state.won, 0, 1),
-        (state.hired, 0, 1),
-    ):
-        for i in range(first, len(people), stride):
-            if people[i] == family:
-                people[i] = card
 
 
 def _card_choices(state: S, faction: int) -> list[int]:

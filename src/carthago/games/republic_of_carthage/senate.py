@@ -28,7 +28,13 @@ from carthago.games.republic_of_carthage.laws import (
     laws_in_hand,
     play_law,
 )
-from carthago.games.republic_of_carthage.mortality import chit_text, kill
+from carthago.games.republic_of_carthage.mortality import (
+    chit_text,
+    kill,
+    mago_stage,
+    struck,
+    take_chit,
+)
 from carthago.games.republic_of_carthage.offices import vacate
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.stages import (
@@ -42,8 +48,6 @@ from carthago.games.republic_of_carthage.stages import (
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
-    CHIT_DRAW_TWO,
-    CHIT_NONE,
     DISCARD,
     FORUM,
     FORUM_DOWN,
@@ -85,12 +89,13 @@ def actions_per_turn(factions: int) -> int:
     the people (2), stepping down, the Suffetes' assignment (3) and two
     Public Reaction rolls. Repopulation gives at most every Senator (2 actions each). Each
     faction makes at most one assassination attempt: two card choices, three dice, a trial and
-    at most every chit of the cup. The Senate's Intrigues add their own (``SI.bound``): a
-    Bribery play before a ballot, a Mercenary window after each war sent, each Seduction."""
+    at most every chit of the cup and a Mago pick. The Senate's Intrigues add their own
+    (``SI.bound``): a Bribery play before a ballot, a Mercenary window after each war sent,
+    each Seduction."""
     proposals = (MAX_FAILURES + 1) * (1 + len(COMMITTEE) + len(PROVINCES))
     proposals += MAX_PROSECUTION_PROPOSALS + MAX_OTHER_BUSINESS + factions
     each = 1 + 2 + 2 * len(P.MILITARY) + 1 + 1 + 3 * factions + 2 + 3 + 3 + 2
-    attempts = factions * (2 + 3 + 3 * factions + 2 + N_CHITS)
+    attempts = factions * (2 + 3 + 3 * factions + 2 + N_CHITS + 1)
     intrigues = SI.bound(factions, MAX_OTHER_BUSINESS)
     return proposals * each + 2 * N_PERSONS + 2 + attempts + intrigues
 
@@ -829,20 +834,35 @@ def _persons_named(state: S) -> list[int]:
     return [proposal[i] for i in slots.get(proposal[0], ()) if proposal[i] >= 0]
 
 
+def _trial_targets(state: S) -> list[int]:
+    faction = state.order[0]
+    return [p for p in P.in_carthage(state) if state.owner[p] == faction]
+
+
 def _trial_chit(state: S, chit: int) -> None:
     """A chit against the faction's Senators in Carthage (the cup as in §6.1)."""
     faction, left = state.order
-    state.cup[chit] -= 1
-    state.drawn_chits = [*state.drawn_chits, chit]
-    left -= 1
-    if chit == CHIT_DRAW_TWO:
-        left += 2
-    elif chit != CHIT_NONE:
-        for person in P.in_carthage(state):
-            if state.owner[person] == faction and family_of(person) == chit + 1:
-                kill(state, person)
-    state.order = [faction, left]
-    if left > 0 and sum(state.cup) > 0:
+    family, change = take_chit(state, chit)
+    state.order = [faction, left + change]
+    if family:
+        found = struck(state, family, _trial_targets(state))
+        if found is None:
+            state.stage = "senate_trial_mago"
+            return
+        for person in found:
+            kill(state, person)
+    _next_trial_chit(state)
+
+
+def _trial_mago(state: S, person: int) -> None:
+    if person in _trial_targets(state):
+        kill(state, person)
+    _next_trial_chit(state)
+
+
+def _next_trial_chit(state: S) -> None:
+    if state.order[1] > 0 and sum(state.cup) > 0:
+        state.stage = "senate_trial_chits"
         return
     for drawn in state.drawn_chits:
         state.cup[drawn] += 1
@@ -850,6 +870,7 @@ def _trial_chit(state: S, chit: int) -> None:
     _after(state)
 
 
+mago_stage("senate_trial_mago", _trial_mago)
 stage(
     "senate_trial_chits",
     Stage(

@@ -11,7 +11,9 @@ played in the Senate"):
   (the presiding faction last); the first play closes the window. The card's armies fight with
   that force in its next land battle this turn (each worth 1, like any army), take no losses
   and leave after that battle: on a Defeat they desert, after any other result their contract
-  is over. ``state.hired`` remembers the force by its first commander until war.py takes them.
+  is over. ``state.hired`` remembers the force by its first commander until war.py takes them;
+  the contract is the force's, so a commander dead or captured before that battle hands it to
+  one still with the force (``war.pass_contract``).
 - *Seduction*: a faction's action on the floor, the Senate's window before every vote (as an
   assassination attempt, §6.5.9): one of its Senators in Carthage persuades a Senator as in
   §6.4.2.2 (the same targets, Persuasion Number and roll) but only with his own talents, and

@@ -27,10 +27,11 @@ from carthago.games.republic_of_carthage.forces import (
     replace,
 )
 from carthago.games.republic_of_carthage.mortality import (
-    MAGO,
     chit_text,
     kill,
+    mago_stage,
     start_draws,
+    struck,
     take_chit,
 )
 from carthago.games.republic_of_carthage.setup import stack_counts
@@ -42,7 +43,6 @@ from carthago.games.republic_of_carthage.state import (
     FORUM_DOWN,
     N_CARDS,
     OFFICE_INDEX,
-    STATESMAN_INDEX,
     TABLE_EVENT_INDEX,
     TABLE_EVENTS,
     UNIT_INDEX,
@@ -363,8 +363,8 @@ def _mob_chit(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.mortality_left += change
     if family:
-        found = _in_carthage(state, family)
-        if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
+        found = struck(state, family, _in_carthage(state, family))
+        if found is None:
             state.stage = "forum_mob_mago"
             return
         for person in found:
@@ -383,8 +383,9 @@ def _after_mob_chit(state: S) -> None:
     state.stage = AFTER_EVENT
 
 
-def _mob_mago(state: S, index: int) -> None:
-    kill(state, STATESMAN_INDEX[MAGO[index]])
+def _mob_mago(state: S, person: int) -> None:
+    if person in _in_carthage(state, family_of(person)):
+        kill(state, person)
     _after_mob_chit(state)
 
 
@@ -397,15 +398,7 @@ stage(
         outcomes=lambda s: weighted(dict(enumerate(s.cup))),
     ),
 )
-stage(
-    "forum_mob_mago",
-    Stage(
-        lambda s: -1,
-        _mob_mago,
-        lambda s, a: f"the chit strikes {MAGO[a]}",
-        outcomes=lambda s: [(0, 0.5), (1, 0.5)],
-    ),
-)
+mago_stage("forum_mob_mago", _mob_mago)
 
 
 # -- Mercenary Mutiny ---------------------------------------------------------------------------

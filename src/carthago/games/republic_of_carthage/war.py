@@ -32,7 +32,13 @@ from carthago.games.republic_of_carthage.forces import (
     drop_allegiance,
     war_name,
 )
-from carthago.games.republic_of_carthage.mortality import chit_text, kill, take_chit
+from carthago.games.republic_of_carthage.mortality import (
+    chit_text,
+    kill,
+    mago_stage,
+    struck,
+    take_chit,
+)
 from carthago.games.republic_of_carthage.offices import hrao, hrao_faction
 from carthago.games.republic_of_carthage.senate_intrigues import take_mercenaries
 from carthago.games.republic_of_carthage.specials import war_bonus
@@ -68,7 +74,6 @@ from carthago.games.republic_of_carthage.state import (
     WAR_UNPROSECUTED,
     WARS,
     describe_person,
-    family_of,
     stat,
 )
 from carthago.games.republic_of_carthage.table_events import (
@@ -93,10 +98,10 @@ COUNTERS = sum(unit.total for unit in UNITS)
 """Every army and fleet counter: no turn can lose more than these."""
 EXTRA_CHITS = 4
 """Two "Draw 2" chits in the cup: a drawing grows by four chits at most."""
-COMBAT_BOUND = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 3)) + 3 * COUNTERS
+COMBAT_BOUND = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 1 + 3)) + 3 * COUNTERS
 """Stages with a decision or chance per turn in §6.6.2: per force (one commander at least) an
-arrival, two battles with a Favour decision and a roll, the extra chits, a Veteran, its tie and
-the holder's tie;
+arrival, two battles with a Favour decision and a roll, the extra chits, the Mago pick (the cup
+holds one chit 2), a Veteran, its tie and the holder's tie;
 per lost counter its draw, its allegiance draw and its chit."""
 
 STANDOFF, DISASTER, VICTORY, STALEMATE, DEFEAT = range(5)
@@ -225,9 +230,9 @@ def forget_person(state: S, person: int) -> None:
     """The field forgets a dead man (``mortality.kill`` calls this for every death): his
     Veterans become unassigned, he is no longer a General nor a captive, and a rebel leaves
     the revolt; whoever comes back with his Family card starts afresh. The man who comes back
-    holds the same person index, so this turn's records of who fought, won or hired
-    mercenaries drop the index: the heir never gave battle (§6.7.1), never won (§6.7.3), and
-    no force of his waits for a Mercenary Contract."""
+    holds the same person index, so this turn's records of who fought or won drop the index:
+    the heir never gave battle (§6.7.1) nor won (§6.7.3); a Mercenary Contract listed under the
+    dead man goes on with his force (``pass_contract``)."""
     pairs = state.veteran_of
     state.veteran_of = [
         v for i in range(0, len(pairs), 2) if pairs[i + 1] != person for v in pairs[i : i + 2]
@@ -236,10 +241,21 @@ def forget_person(state: S, person: int) -> None:
         state.generals.remove(person)
     state.fought = [p for p in state.fought if p != person]
     state.won = [p for p in state.won if p != person]
-    state.hired = [p for p in state.hired if p != person]
+    pass_contract(state, person)
     free_captive(state, person)
     if person in state.rebels[1:]:
         _rebel_dies(state, person)
+
+
+def pass_contract(state: S, person: int) -> None:
+    """A Mercenary Contract is made with the force sent, though ``state.hired`` lists it under
+    one of its commanders: when he leaves the force, dead or captured, the contract passes to a
+    commander still with it, and lapses with the last of them (ruling, docs)."""
+    if person not in state.hired:
+        return
+    force = next((f for f in state.forces if person in f.commanders), None)
+    rest = [p for p in force.commanders if p != person] if force else []
+    state.hired = [p for p in state.hired if p != person] + rest[:1]
 
 
 def make_general(state: S, force: Force) -> None:
@@ -604,26 +620,41 @@ def _chit(state: S, chit: int) -> None:
     state.ctx[C_CHITS] += change
     if not family:
         return
+    found = struck(state, family, _chit_targets(state))
+    if found is None:
+        state.stage = "war_chit_mago"
+        return
+    for person in found:
+        _strike(state, person)
+
+
+def _strike(state: S, person: int) -> None:
+    """A chit struck a commander of this battle: death, or capture on the last chit."""
     last = state.ctx[C_CHITS] == 0
-    for person in _chit_targets(state):
-        if family_of(person) != family:
-            continue
-        if person in state.rebels[1:]:
-            # A rebel the Senate takes is not held for ransom: he shares the rebels' fate.
-            if last:
-                state.note(f"The Senate takes the rebel {describe_person(person)}")
-            kill(state, person)
-            continue
-        if last and state.ctx[C_WAR] == REBEL_WAR and not state.rebels:
-            # An earlier chit ended the revolt: nobody is left to hold him (its captives were
-            # freed, _revolt_ends), so he stays with his force.
-            state.note(f"{describe_person(person)} is not captured: the revolt is over")
-            continue
-        _drop_commander(state, person)
+    if person in state.rebels[1:]:
+        # A rebel the Senate takes is not held for ransom: he shares the rebels' fate.
         if last:
-            capture(state, person, state.ctx[C_WAR])
-        else:
-            kill(state, person)
+            state.note(f"The Senate takes the rebel {describe_person(person)}")
+        kill(state, person)
+        return
+    if last and state.ctx[C_WAR] == REBEL_WAR and not state.rebels:
+        # An earlier chit ended the revolt: nobody is left to hold him (its captives were
+        # freed, _revolt_ends), so he stays with his force.
+        state.note(f"{describe_person(person)} is not captured: the revolt is over")
+        return
+    # Captured or killed while still on his force's list, so that his contract passes on.
+    if last:
+        capture(state, person, state.ctx[C_WAR])
+    else:
+        kill(state, person)
+    _drop_commander(state, person)
+
+
+def _mago_named(state: S, person: int) -> None:
+    # Back at the chit stage first: a death may end the revolt, which reads the stage.
+    state.stage = "war_chit"
+    if person in _chit_targets(state):
+        _strike(state, person)
 
 
 stage(
@@ -635,6 +666,7 @@ stage(
         outcomes=lambda s: weighted(dict(enumerate(s.cup))),
     ),
 )
+mago_stage("war_chit_mago", _mago_named)
 
 
 def ransom(state: S, person: int) -> int:
@@ -643,6 +675,7 @@ def ransom(state: S, person: int) -> int:
 
 
 def capture(state: S, person: int, war: int) -> None:
+    pass_contract(state, person)
     state.ploc[person] = CAPTURED
     state.captives += [person, war]
     state.note(
@@ -948,7 +981,10 @@ def _rebels_crushed(state: S) -> None:
     force = current(state)
     _honours(state, force, state.ctx[C_REBEL_STRENGTH])
     _won_battle(state, force)
-    state.note("The revolt fails")
+    if state.rebels:
+        state.note("The revolt fails")
+    else:
+        state.note("Victory over the rebels: the chits had already ended their revolt")
     _captives_die(state, REBEL_WAR)
     for person in list(state.rebels[1:]):
         state.note(f"The rebel {describe_person(person)} dies")
