@@ -13,6 +13,7 @@ from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, allegiance, at_home, send
 from carthago.games.republic_of_carthage.offices import office_of
+from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
@@ -30,6 +31,7 @@ from carthago.games.republic_of_carthage.state import (
     UNITS,
     WAR_ACTIVE,
     WAR_INDEX,
+    WAR_LOST,
     WAR_UNSEEN,
     family_of,
     stat,
@@ -179,6 +181,28 @@ def test_s9_the_senate_aide_recruits_toward_its_odds_against_the_rebellion() -> 
     _no_wars(state)
     _revolt(state, 0, legions=6)
     assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.RECRUIT)
+
+
+def test_s9_the_senate_aide_recruits_against_the_rebellion_only_what_the_state_can_pay() -> None:
+    # Three Lost and three Active Wars cost 135T a turn: recruits the State Treasury pays now
+    # but whose upkeep would leave the next Revenue Phase short would make the Republic
+    # bankrupt (§6.2, §7); any force sent keeps the revolt from winning unfought (§6.7.3).
+    state = chair(1, 1, treasury=100, war=False)
+    state.unit_active[LEGION] -= at_home(state, LEGION)
+    _no_wars(state)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3"):
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    for war in ("LIBYAN", "MOROCCAN", "NUMIDIAN-1"):
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    _revolt(state, 0, legions=6)
+    while state.stage.startswith("senate"):
+        if state.stage == "senate_propose":
+            state.apply_action(POLICY.propose(state, state.legal_actions()))
+        else:
+            vote(state, {})
+    assert [force.war for force in state.forces] == [W.REBEL_WAR]
+    dues = sum(amount for amount, _ in state_dues(state))
+    assert state.treasury + STATE_INCOME - dues >= 0
 
 
 # -- rulings: the death of rebels and the rebellion's captives ---------------------------------

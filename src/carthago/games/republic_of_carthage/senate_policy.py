@@ -134,16 +134,15 @@ def rating(state: S, person: int, name: str) -> int:
     return stat(person, name)
 
 
-def affordable(state: S, role: Role, recruits: dict[int, int], foresee: bool = True) -> bool:
+def affordable(state: S, role: Role, recruits: dict[int, int]) -> bool:
     """Whether the State Treasury pays for ``recruits`` ({unit: number}) and keeps the role's
-    reserve, and (with ``foresee``) can still pay the next Revenue Phase's dues as the board
-    stands, the recruits' upkeep included: a treasury that cannot pay them is bankrupt, and
-    the Republic falls with it (§6.2 steps 6 to 8, §7)."""
+    reserve, and can still pay the next Revenue Phase's dues as the board stands, the
+    recruits' upkeep included: a treasury that cannot pay them is bankrupt, and the Republic
+    falls with it (§6.2 steps 6 to 8, §7), even against a rebellion (any force sent keeps a
+    revolt from winning unfought, §6.7.3)."""
     left = state.treasury - sum(P.recruit_cost(state, u) * n for u, n in recruits.items())
     if left < role.reserve:
         return False
-    if not foresee:
-        return True
     dues = sum(amount for amount, _ in state_dues(state)) + UNIT_UPKEEP * sum(recruits.values())
     return left + STATE_INCOME - dues >= 0
 
@@ -418,12 +417,12 @@ class SenatePolicy:
     def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
         """The counters that bring the home force to the role's odds against ``war`` within
         the budget (``affordable``); when they cannot, none, or with ``partial`` (a rebellion,
-        which wins unless fought) as many as the State Treasury pays now, its reserve kept."""
+        which wins unless fought) as many as the budget buys."""
         plan: dict[int, int] = {}
         while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
             more = {**plan, unit: plan.get(unit, 0) + 1}
-            if unit < 0 or not affordable(state, role, more, foresee=not partial):
+            if unit < 0 or not affordable(state, role, more):
                 return plan if partial else {}
             plan = more
         return plan
@@ -675,8 +674,7 @@ class SenatePolicy:
         if kind == P.TAX_DOWN:
             return state.treasury > 3 * role.tax_below
         if kind == P.RECRUIT:
-            foresee = not self._rebellion_unfought(state, faction)
-            return affordable(state, role, {proposal[1]: proposal[2]}, foresee)
+            return affordable(state, role, {proposal[1]: proposal[2]})
         if kind == P.DISBAND:
             return state.treasury < role.tax_below // 2
         if kind == P.WAR and proposal[1] == REBEL_WAR:
