@@ -201,6 +201,21 @@ def test_s4_mago_family_chance_picks_the_victim_and_the_card_moves() -> None:
     assert state.under[second] == SENATOR_INDEX[2] and state.owner[second] == 0
 
 
+def test_s2_mago_card_moves_under_the_brother_in_the_forum_and_leaves_the_faction() -> None:
+    state = first_turn()
+    first = statesman_over(state, "2A", 0)
+    state.faction_leader[0] = first
+    # 2B, recalled from exile to the Forum, was in no faction when 2A took the card.
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = FORUM
+    state.apply_action(2 - 1)
+    state.apply_action(0)
+    family = SENATOR_INDEX[2]
+    assert state.card_loc[first] == REMOVED
+    assert state.under[second] == family and state.owner[family] == -1
+    assert state.faction_leader[0] == -1
+
+
 def test_s6_1_draw_two_draws_two_more() -> None:
     state = first_turn()
     state.apply_action(CHIT_DRAW_TWO)

@@ -220,10 +220,13 @@ def kill(state: S, person: int) -> None:
             (p for p in victims(state, family_of(person)) if p != person and p != family), -1
         )
         if other >= 0:
-            # Mago family (§4): the Family card moves under the living Statesman.
+            # Mago family (§2): the Family card moves under the living Statesman, wherever he
+            # is (another faction, the Forum): the card goes with him, so the faction it led
+            # keeps a leader only if he belongs to it.
             state.under[other] = family
-            if leader and state.owner[other] == faction:
-                state.faction_leader[faction] = other
+            state.owner[family] = state.owner[other]
+            if leader:
+                state.faction_leader[faction] = other if state.owner[other] == faction else -1
             return
         state.card_loc[family] = IN_PLAY
         state.owner[family] = faction
