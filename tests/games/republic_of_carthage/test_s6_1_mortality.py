@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from carthago.games.republic_of_carthage.components import COMPONENTS
-from carthago.games.republic_of_carthage.mortality import kill
+from carthago.games.republic_of_carthage.mortality import kill, struck
 from carthago.games.republic_of_carthage.state import (
     CAPTURED,
     CARDS,
     CARTHAGE,
     CHIT_DRAW_TWO,
     CHIT_NONE,
+    EXILE,
     FORUM,
     FORUM_DOWN,
     IN_PLAY,
@@ -164,6 +165,27 @@ def test_s6_1_statesman_leader_dies_and_his_family_card_leads_with_his_traders()
     assert state.card_loc[person] == REMOVED
 
 
+def test_s6_1_one_chit_strikes_the_exiled_statesman_not_also_his_family_senator() -> None:
+    state = first_turn()
+    # Recalled to the Forum while his card was in the deck, he was not handed it when it was
+    # drawn; persuaded and exiled again, he stands beside its Senator (see mortality.struck).
+    statesman = STATESMAN_INDEX["6A"]
+    state.card_loc[statesman] = IN_PLAY
+    state.owner[statesman] = 0
+    state.ploc[statesman] = EXILE
+    family = SENATOR_INDEX[6]
+    state.card_loc[family] = IN_PLAY
+    state.owner[family] = 1
+    state.ploc[family] = CARTHAGE
+    # The chit names the Statesman, so it spares a Family Senator at war ...
+    assert struck(state, 6, [family]) == []
+    # ... and kills only the Statesman in the Mortality Phase.
+    state.apply_action(6 - 1)
+    assert state.card_loc[statesman] == REMOVED and state.owner[statesman] == -1
+    assert state.owner[family] == 1 and state.ploc[family] == CARTHAGE
+    assert state.card_loc[family] == IN_PLAY
+
+
 def test_s4_mago_family_chance_picks_the_victim_and_the_card_moves() -> None:
     state = first_turn()
     first = statesman_over(state, "2A", 0)
@@ -177,6 +199,21 @@ def test_s4_mago_family_chance_picks_the_victim_and_the_card_moves() -> None:
     state.apply_action(0)
     assert state.card_loc[first] == REMOVED
     assert state.under[second] == SENATOR_INDEX[2] and state.owner[second] == 0
+
+
+def test_s2_mago_card_moves_under_the_brother_in_the_forum_and_leaves_the_faction() -> None:
+    state = first_turn()
+    first = statesman_over(state, "2A", 0)
+    state.faction_leader[0] = first
+    # 2B, recalled from exile to the Forum, was in no faction when 2A took the card.
+    second = STATESMAN_INDEX["2B"]
+    state.card_loc[second] = FORUM
+    state.apply_action(2 - 1)
+    state.apply_action(0)
+    family = SENATOR_INDEX[2]
+    assert state.card_loc[first] == REMOVED
+    assert state.under[second] == family and state.owner[family] == -1
+    assert state.faction_leader[0] == -1
 
 
 def test_s6_1_draw_two_draws_two_more() -> None:

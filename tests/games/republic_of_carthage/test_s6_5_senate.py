@@ -18,7 +18,7 @@ from carthago.games.republic_of_carthage.laws import (
     law_in_force,
     public_reaction_modifier,
 )
-from carthago.games.republic_of_carthage.prosecution import CENSOR
+from carthago.games.republic_of_carthage.prosecution import CENSOR, exile
 from carthago.games.republic_of_carthage.senate import MAX_FAILURES, outcry_card
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
@@ -50,7 +50,7 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
-from tests.games.republic_of_carthage.support import new, run_until
+from tests.games.republic_of_carthage.support import new, run_until, statesman_over
 
 S = RepublicOfCarthageState
 HOME = OFFICE_INDEX["HOME-SUFFETE"]
@@ -792,6 +792,34 @@ def test_s6_5_7_a_recalled_statesman_takes_his_family_cards_office_and_title() -
     assert state.office_holder[CENSOR] == statesman and state.life_suffete == statesman
     assert state.talents[statesman] == 7 and state.talents[family] == 0
     assert state.ploc[statesman] == CARTHAGE
+
+
+def test_s6_5_7_a_statesman_recalled_over_his_family_card_rejoins_his_faction() -> None:
+    state = other_business(senate())
+    statesman = statesman_over(state, "4A", 0)
+    family = state.under[statesman]
+    exile(state, statesman)
+    state._legal = None
+    propose(state, SA.kind(P.RECALL_EXILE), SA.person(statesman))
+    vote(state, {})
+    # The card went into exile under him, still his faction's: he comes home over it.
+    assert state.owner[statesman] == 0 and state.ploc[statesman] == CARTHAGE
+    assert state.card_loc[statesman] == IN_PLAY and statesman in state.faction_persons(0)
+    assert state.under[statesman] == family
+    assert state.ploc[family] == COVERED and state.owner[family] == 0
+
+
+def test_s6_5_7_a_recalled_mago_joins_the_faction_of_the_brother_holding_the_card() -> None:
+    state = other_business(senate())
+    holder = statesman_over(state, "2A", 1)
+    family = state.under[holder]
+    brother = STATESMAN_INDEX["2B"]
+    state.card_loc[brother] = IN_PLAY
+    state.owner[brother] = 1
+    state.ploc[brother] = EXILE
+    P.recall_from_exile(state, brother)
+    assert state.owner[brother] == 1 and state.ploc[brother] == CARTHAGE
+    assert state.under[brother] == -1 and state.under[holder] == family
 
 
 # -- 8: Public Outcry; Laws --------------------------------------------------------------------

@@ -89,12 +89,18 @@ def victims(state: S, family: int) -> list[int]:
 
 
 def struck(state: S, family: int, targets: Collection[int]) -> list[int] | None:
-    """The men among ``targets`` a chit of ``family`` strikes: its men in play (``victims``),
-    but of the two Mago Statesmen, both in play, only the one chance names (§2), so that one
-    chit never kills both. None when that draw is still to be made (the drawing site's
-    ``mago_stage``); it is skipped when neither of them is a target, as it could change
-    nothing. Every Mortality chit, wherever drawn, is read through here."""
+    """The men among ``targets`` a chit of ``family`` strikes. A chit names one man (§2): of
+    its men in play (``victims``) a Statesman goes before his Family Senator, as when he covers
+    the card (the two can stand apart: a Statesman recalled to the Forum is not handed his card
+    when it is drawn, and may later be exiled beside it); of the two Mago Statesmen, both in
+    play, only the one chance names. None when that draw is still to be made (the drawing
+    site's ``mago_stage``); it is skipped when neither of them is a target, as it could change
+    nothing. The named man dies only if he is a target. Every Mortality chit, wherever drawn, is
+    read through here."""
     found = victims(state, family)
+    statesmen = [p for p in found if CARDS[p].kind == "statesman"]
+    if statesmen:
+        found = statesmen
     if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
         return None if any(p in targets for p in found) else []
     return [p for p in found if p in targets]
@@ -214,10 +220,13 @@ def kill(state: S, person: int) -> None:
             (p for p in victims(state, family_of(person)) if p != person and p != family), -1
         )
         if other >= 0:
-            # Mago family (§4): the Family card moves under the living Statesman.
+            # Mago family (§2): the Family card moves under the living Statesman, wherever he
+            # is (another faction, the Forum): the card goes with him, so the faction it led
+            # keeps a leader only if he belongs to it.
             state.under[other] = family
-            if leader and state.owner[other] == faction:
-                state.faction_leader[faction] = other
+            state.owner[family] = state.owner[other]
+            if leader:
+                state.faction_leader[faction] = other if state.owner[other] == faction else -1
             return
         state.card_loc[family] = IN_PLAY
         state.owner[family] = faction

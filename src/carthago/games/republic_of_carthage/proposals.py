@@ -45,6 +45,7 @@ from carthago.games.republic_of_carthage.state import (
     PROV_FORUM,
     PROV_GOVERNED,
     PROVINCES,
+    SENATOR_INDEX,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -901,21 +902,18 @@ def carry_out(state: S, proposal: list[int]) -> str:
 
 
 def recall_from_exile(state: S, statesman: int) -> None:
-    """§6.5.7: back to the Forum, or to the faction holding his Family card."""
-    family = next(
-        (
-            p
-            for p in range(N_PERSONS)
-            if CARDS[p].kind == "senator" and int(CARDS[p].id) == family_of(statesman)
-        ),
-        -1,
-    )
-    holder = state.owner[family] if family >= 0 and state.in_play(family) else -1
+    """§6.5.7: back to the Forum, or to the faction holding his Family card.
+
+    A Family card under a Statesman is still held by his faction (it went into exile with him,
+    or lies under the other Mago Statesman), so the recalled man rejoins that faction; he covers
+    the card only when it is not already under a Statesman."""
+    family = SENATOR_INDEX[family_of(statesman)]
+    holder = state.owner[family]
     if holder >= 0:
         state.owner[statesman] = holder
         state.ploc[statesman] = CARTHAGE
         state.card_loc[statesman] = IN_PLAY
-        if not any(state.under[s] == family for s in range(N_PERSONS)):
+        if state.in_play(family):
             succeed(state, family, statesman)
         state.note(f"{describe_person(statesman)} returns from exile to his family's faction")
         return
