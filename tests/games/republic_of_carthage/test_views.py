@@ -12,9 +12,9 @@ from carthago.games.republic_of_carthage.state import UNIT_INDEX
 from tests.games.republic_of_carthage.support import first_turn, new, step
 
 
-def test_registered_incomplete_and_contract_checked_for_one_to_six_players() -> None:
+def test_registered_complete_and_contract_checked_for_one_to_six_players() -> None:
     cls = game_class("republic_of_carthage")
-    assert cls.complete is False
+    assert cls.complete is True
     assert {v["players"] for v in cls.VARIANTS} == set(range(1, 7))
     for players in range(1, 7):
         game = carthago.load("republic_of_carthage", players=players)

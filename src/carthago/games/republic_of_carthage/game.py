@@ -36,8 +36,10 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
-    rules_version = 2
-    """2: the action space holds blocks for the Forum, Senate and Combat phases."""
+    rules_version = 3
+    """2: the action space holds blocks for the Forum, Senate and Combat phases; 3: a battle's
+    chits strike the rebels too and a chit 2 names one Mago Statesman first, new chance nodes
+    that make older records replay differently."""
     OPTIONS = (
         GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
         GameOption(
@@ -63,7 +65,6 @@ class RepublicOfCarthageGame(Game):
         {"players": 6, "turn_limit": 1},
         {"players": 3, "turn_limit": 1, "assassination": "optional"},
     )
-    complete = False
 
     @property
     def num_players(self) -> int:
