@@ -9,12 +9,15 @@ what is hidden.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
+import carthago
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import hidden
@@ -201,3 +204,23 @@ def test_only_drops_and_trades_between_others_name_secret_cards() -> None:
     assert _secret_cards(state, VIEWER, K.drop_card(0)) is DROPS
     assert _secret_cards(state, VIEWER, A.CARDS + 112) is None
     assert _secret_cards(state, VIEWER, K.DONE) is None
+
+
+def test_copies_carried_on_over_an_exploration_success_fit_its_announcement() -> None:
+    """Resampled at each decision of player 1 over the recorded game's two exploration successes
+    (each announcing what came back from the reserve): a copy carried on over an announcement
+    fits it or is replaced by a whole replay, which draws the removed cards to fit it."""
+    path = Path(__file__).parent / "records" / "exploration_calls_back_reserve_cards.json"
+    record = json.loads(path.read_text())
+    game = carthago.load(record["game"], **record["options"])
+    actions = record["actions"]
+    state = game.replay(actions[:540])
+    viewer, rng = 1, random.Random(3)
+    for action in actions[540:]:
+        if state.current_player() == viewer:
+            copy = state.resample_from_infostate(viewer, rng)
+            assert copy.observation(viewer) == state.observation(viewer)
+            assert copy.legal_actions() == state.legal_actions()
+        state.apply_action(action)
+    copy = state.resample_from_infostate(viewer, rng)
+    assert copy.observation(viewer) == state.observation(viewer)

@@ -12,7 +12,7 @@ from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.mortality import kill
-from carthago.games.republic_of_carthage.revolution import resample_bribe
+from carthago.games.republic_of_carthage.revolution import play_statesman, resample_bribe
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
@@ -183,6 +183,19 @@ def test_s6_7_2_a_statesman_covers_his_family_card() -> None:
     assert state.owner[statesman] == 0 and state.card_loc[statesman] == IN_PLAY
     assert state.ploc[family] == COVERED and state.under[statesman] == family
     assert state.pop[statesman] == 3
+
+
+def test_s2_only_the_mago_family_may_have_both_statesmen_in_play() -> None:
+    """§2: "Statesmen #2A and #2B may both be in play at the same time" is the Mago family's
+    exception; 1B may not join 1A, even in the same faction and with the Family card unplayed."""
+    state = quiet_state()
+    for first, second in (("1A", "1B"), ("2A", "2B")):
+        play_statesman(state, 0, STATESMAN_INDEX[first])
+        state.card_loc[STATESMAN_INDEX[second]] = HAND + 0
+    revolution(state, hand_of=0)
+    legal = state.legal_actions()
+    assert K.play_card(STATESMAN_INDEX["2B"]) in legal
+    assert K.play_card(STATESMAN_INDEX["1B"]) not in legal
 
 
 def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> None:

@@ -14,6 +14,7 @@ decided: ``[result, counters still to lose or -1 before the loss roll, chits sti
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -79,6 +80,12 @@ def kind(force: Force) -> int:
 
 def difficulty(card: Exploration) -> int:
     return card.fleets + card.caravans
+
+
+def reopened(card: Exploration) -> Counter[int]:
+    """The commodities a success at ``card`` calls back from the reserve, each as often as its
+    areas list it: each comes back while the reserve holds one (:func:`_success`)."""
+    return Counter(C.commodity(name).index for area in card.areas for name in C.areas[area].cards)
 
 
 def shortfall_penalty(force: Force) -> int:

@@ -11,13 +11,14 @@ afresh, so two true states p cannot tell apart give the same copies for the same
   keeps how many concessions it holds: that decides who is asked to play one).
 - The amounts of Faction Treasury gifts between two other factions are drawn by a small search
   that keeps every later public movement of a treasury possible (``_gift_amounts``).
-- Then the history is replayed drawing: the Trade cards removed unseen at set-up; every Trade
-  card another human faction drew, each sale, discard or card given to p put on one of that
-  faction's earlier draws from the stack at random (``_plan``), the rest drawn from the
-  stack as it stands in the copy; the contents of offers p did not receive, from the builder's
-  hand in the copy and fitting the public claim. A replay p could tell from the truth (an
-  illegal move, another observation) is thrown away and drawn again, never patched with a true
-  value.
+- Then the history is replayed drawing: the Trade cards removed unseen, those an exploration
+  success called back by name or found missing put on a removal to the reserve at random
+  (``_call_back``); every Trade card another human faction drew, each sale, discard or card
+  given to p put on one of that faction's earlier draws from the stack at random (``_plan``),
+  the rest drawn from the stack as it stands in the copy; the contents of offers p did not
+  receive, from the builder's hand in the copy and fitting the public claim. A replay p could
+  tell from the truth (an illegal move, another observation) is thrown away and drawn again,
+  never patched with a true value.
 
 Between a player's decisions the true state keeps what those cost (:class:`Infostate`): the
 facts walk goes on from where it stopped, and the last copy is carried on over the new entries
@@ -37,9 +38,10 @@ from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.exploration import reopened
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
 from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
-from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK
+from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK, REMOVED
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -53,6 +55,9 @@ FORUM_KINDS = ("event", "intrigue", "law", "statesman", "concession")
 """Kinds a Forum draw may put in a hand (§6.4.2.1): the others only see that a card went to hand."""
 UNSEEN_REMOVALS = ("setup_trade_removal", "forum_pirates", "forum_war_trade")
 """Chance stages taking Trade cards out of the stacks unseen by anyone (set-up, Pirates, wars)."""
+RESERVE_REMOVALS = ("setup_trade_removal", "forum_war_trade")
+"""Those whose cards go to the reserve, from which a successful exploration calls some back."""
+EXPLORATIONS = tuple(index for index, card in enumerate(CARDS) if card.kind == "exploration")
 BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
 MAX_REPLAYS = 2000
 """Replays tried before giving up; in random play over nine in ten resamples need one."""
@@ -204,6 +209,12 @@ class _Facts:
     """What p can see of the history: where the hidden entries are and what constrains them."""
 
     removals: list[int] = field(default_factory=list)
+    reserved: dict[int, int] = field(default_factory=dict)
+    """History index of an unseen removal to the reserve (set-up, a war): its stack."""
+    returns: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
+    """(index, commodities, exhausted): a success that called back from the reserve the cards of
+    those commodities, announced by name, and found none left of the exhausted ones (its areas
+    list them more often than it brought them back)."""
     draws: dict[int, tuple[int, int]] = field(default_factory=dict)
     """History index of a draw by another human faction: (faction, stack)."""
     consumed: list[tuple[int, int, int]] = field(default_factory=list)
@@ -280,6 +291,8 @@ class _FactsWalk:
         offers = facts.offers + [self._sides[side] for side in sorted(self._sides)]
         return _Facts(
             removals=list(facts.removals),
+            reserved=dict(facts.reserved),
+            returns=list(facts.returns),
             draws=dict(facts.draws),
             consumed=list(facts.consumed),
             supplied=list(facts.supplied),
@@ -307,6 +320,8 @@ class _FactsWalk:
         stage = walk.stage
         if who == CHANCE and stage in UNSEEN_REMOVALS:
             facts.removals.append(index)
+            if stage in RESERVE_REMOVALS:
+                facts.reserved[index] = walk.ctx[0]
         elif who == CHANCE and stage == "trade_draw" and walk.ctx[0] in others:
             facts.draws[index] = (walk.ctx[0], walk.ctx[1])
         if stage in BUILD_STAGES and action < A.NAME:
@@ -323,12 +338,17 @@ class _FactsWalk:
         treasuries = list(walk.faction_treasury)
         offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
         move = _treasury_entry(walk, index, action, player)
+        reserve = list(walk.reserve)
+        unexplored = [card for card in EXPLORATIONS if walk.card_loc[card] != REMOVED]
         walk._apply_action(action)
         walk._history.append(action)
         walk._legal = None
         self.history.append(action)
         if who == CHANCE and _dealt_unseen(walk, index, action, player):
             facts.dealt.append(index)
+        reached = [card for card in unexplored if walk.card_loc[card] == REMOVED]
+        if reached:
+            facts.returns.append(_called_back(walk, reached, reserve, index))
         change = [after - was for after, was in zip(walk.faction_treasury, treasuries, strict=True)]
         if move is not None:
             facts.ledger.append(move[0])
@@ -378,6 +398,21 @@ def _dealt_unseen(walk: S, index: int, action: int, player: int) -> bool:
         return False
     holder = walk.card_loc[action] - HAND
     return 0 <= holder < walk.rg.num_players and holder != player
+
+
+def _called_back(
+    walk: S, reached: list[int], reserve: list[int], index: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """What the table hears of the reserve when entry ``index`` made explorations ``reached``
+    succeed (§6.6.1): each commodity their areas list comes back while the reserve holds one, and
+    the announcement names those that came; ``reserve`` is the reserve before the entry, and
+    only what came back of it is kept."""
+    listed: Counter[int] = Counter()
+    for card in reached:
+        listed += reopened(C.explorations[CARDS[card].id])
+    came = Counter({c: reserve[c] - now for c, now in enumerate(walk.reserve)})
+    exhausted = tuple(sorted(c for c, count in listed.items() if came[c] < count))
+    return index, tuple(sorted(came.elements())), exhausted
 
 
 def _exchanged(walk: S, offer: tuple[int, ...], logged: int) -> bool:
@@ -478,7 +513,8 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
 
 
 def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, list[int]]] | None:
-    """Commodities for some hidden draws and the contents of exchanges between others.
+    """Commodities for some hidden draws and removals and the contents of exchanges between
+    others.
 
     Follows the cards of the other factions as tokens [draw index or -1, commodity or -1,
     stack]: a hidden draw makes one of unknown
@@ -488,8 +524,9 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
     its stack becomes it unless one already is); an exchange between two other factions moves
     the named token and random tokens of the stacks the backs showed, whose commodities later
     events settle like a draw's (any still unknown at the end is drawn from its stack).
-    Returns the planned draws (history index: commodity) and the planned contents of each
-    exchanged offer (by its first index), or None when the tokens cannot fit what p saw.
+    The cards removed unseen to the reserve are followed the same way (:func:`_call_back`).
+    Returns the planned draws and removals (history index: commodity) and the planned contents
+    of each exchanged offer (by its first index), or None when the tokens cannot fit what p saw.
     """
     hands: dict[int, list[list[int]]] = {}
     planned: dict[int, int] = {}
@@ -501,6 +538,10 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
     events += [(index, 2, faction, commodity) for index, faction, commodity in facts.supplied]
     events += [(o.start, 3, o.builder, o.named) for o in facts.offers if o.named >= 0]
     events += [(index, 4, k, -1) for k, (index, _, _) in enumerate(facts.swaps)]
+    events += [(index, 5, stack, index) for index, stack in facts.reserved.items()]
+    events += [(index, 6, k, -1) for k, (index, _, _) in enumerate(facts.returns)]
+    reserve: list[list[int]] = []
+    removed: list[list[int]] = []
 
     def settle(token: list[int], commodity: int) -> None:
         token[1] = commodity
@@ -508,6 +549,17 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
             planned[token[0]] = commodity
 
     for _, kind, who, what in sorted(events):
+        if kind == 5:
+            removed.append([what, -1, who])
+            reserve.append(removed[-1])
+            continue
+        if kind == 6:
+            _, commodities, exhausted = facts.returns[who]
+            left = _call_back(reserve, commodities, exhausted, rng)
+            if left is None:
+                return None
+            reserve = left
+            continue
         hand = hands.setdefault(who, []) if kind != 4 else []
         if kind == 0:
             hand.append([what, -1, facts.draws[what][1]])
@@ -540,8 +592,40 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
         for token in tokens:
             if token[1] < 0:
                 settle(token, rng.choice([c.index for c in C.commodities if c.stack == token[2]]))
+    planned.update((token[0], token[1]) for token in removed if token[1] >= 0)
     contents = {start: [token[1] for token in tokens] for start, tokens in exchanged.items()}
     return planned, contents
+
+
+def _call_back(
+    reserve: list[list[int]],
+    commodities: tuple[int, ...],
+    exhausted: tuple[int, ...],
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """The reserve's tokens left after a success called back ``commodities`` and found none of
+    ``exhausted`` (None if they cannot): each card called back is a random token of its stack
+    that can be it, and every token left of an exhausted commodity's stack is its other one.
+    Drawing the removals freely and rejecting the copy at the announcement found nearly no
+    copy (a game of heuristic factions: none in 2,000 replays)."""
+    reserve = list(reserve)
+    for commodity in commodities:
+        stack = C.commodities[commodity].stack
+        fits = [t for t in reserve if t[2] == stack and t[1] in (-1, commodity)]
+        if not fits:
+            return None
+        token = rng.choice(fits)
+        token[1] = commodity
+        reserve = [t for t in reserve if t is not token]
+    for commodity in exhausted:
+        stack = C.commodities[commodity].stack
+        others = [c.index for c in C.commodities if c.stack == stack and c.index != commodity]
+        for token in reserve:
+            if token[2] == stack and token[1] < 0:
+                token[1] = rng.choice(others)
+            if token[1] == commodity:
+                return None
+    return reserve
 
 
 def _tokens(
@@ -696,7 +780,7 @@ def _replay(
                 return None
             planned.update(zip(starts[index].adds, contents, strict=True))
             chosen = contents[0]
-        elif index in removals or (index in facts.draws and index not in planned):
+        elif (index in removals or index in facts.draws) and index not in planned:
             chosen = _draw_outcome(copy.chance_outcomes(), rng)
         try:
             copy.apply_action(chosen)

@@ -37,7 +37,7 @@ from carthago.games.republic_of_carthage.hand_trades import (
     open_offer,
 )
 from carthago.games.republic_of_carthage.laws import public_reaction_modifier
-from carthago.games.republic_of_carthage.mortality import kill
+from carthago.games.republic_of_carthage.mortality import MAGO, kill
 from carthago.games.republic_of_carthage.neutral_combat import policy
 from carthago.games.republic_of_carthage.offices import (
     HOME_SUFFETE,
@@ -216,14 +216,15 @@ stage(
 
 def playable_statesman(state: S, faction: int, card: int) -> bool:
     """§4: the Family card is in the faction (he covers it) or nowhere in play or on the board;
-    Barca's two Statesmen never both in play; Mago's second only to the faction of the first."""
+    §2: only the Mago family's two Statesmen may both be in play, the second only in the
+    faction of the first (the Barca note forbids it outright, and the permission is Mago's)."""
     if CARDS[card].kind != "statesman":
         return False
     family = SENATOR_INDEX[family_of(card)]
     for other in STATESMAN_INDEX.values():
         if other == card or family_of(other) != family_of(card) or not state.in_play(other):
             continue
-        if CARDS[card].id.startswith("3") or state.owner[other] != faction:
+        if CARDS[card].id not in MAGO or state.owner[other] != faction:
             return False
     if state.owner[family] == faction and state.ploc[family] != COVERED:
         return state.under[family] < 0 and not any(
