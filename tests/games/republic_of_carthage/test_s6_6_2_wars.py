@@ -412,13 +412,20 @@ def test_s6_6_2_evil_omens_lower_the_war_roll() -> None:
     assert state.ctx[W.C_RESULT] == W.STALEMATE
 
 
-def test_s2_a_mago_chit_strikes_one_of_two_mago_commanders() -> None:
+def _both_magos() -> tuple[S, int, int]:
+    """A quiet game with both Mago Statesmen in Carthage for faction 0, 2A over the Family
+    card: the state, 2A and 2B."""
     state = quiet_state()
     first = statesman_over(state, "2A", 0)
     second = STATESMAN_INDEX["2B"]
     state.card_loc[second] = IN_PLAY
     state.owner[second] = 0
     state.ploc[second] = CARTHAGE
+    return state, first, second
+
+
+def test_s2_a_mago_chit_strikes_one_of_two_mago_commanders() -> None:
+    state, first, second = _both_magos()
     field_force(state, "TUNISIA", [first, second], legion=5)
     start_combat(state)
     chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
@@ -431,12 +438,7 @@ def test_s2_a_mago_chit_strikes_one_of_two_mago_commanders() -> None:
 
 
 def test_s2_a_mago_chit_may_name_the_statesman_who_is_not_in_the_battle() -> None:
-    state = quiet_state()
-    first = statesman_over(state, "2A", 0)
-    second = STATESMAN_INDEX["2B"]
-    state.card_loc[second] = IN_PLAY
-    state.owner[second] = 0
-    state.ploc[second] = CARTHAGE
+    state, first, second = _both_magos()
     field_force(state, "TUNISIA", [first], legion=5)
     start_combat(state)
     chance(state, roll_for(state, 11, 11), lose_legion(), lose_legion())
