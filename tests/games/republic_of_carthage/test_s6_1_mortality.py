@@ -178,7 +178,7 @@ def test_s6_1_one_chit_strikes_the_exiled_statesman_not_also_his_family_senator(
     state.owner[family] = 1
     state.ploc[family] = CARTHAGE
     # The chit names the Statesman, so it spares a Family Senator at war ...
-    assert struck(state, 6, [family]) == []
+    assert struck(state, 6, [family], "mortality_mago") == []
     # ... and kills only the Statesman in the Mortality Phase.
     state.apply_action(6 - 1)
     assert state.card_loc[statesman] == REMOVED and state.owner[statesman] == -1

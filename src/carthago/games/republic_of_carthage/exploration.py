@@ -229,9 +229,8 @@ def _chit(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.ctx[X_CHITS] += change
     if family:
-        found = struck(state, family, force.commanders)
+        found = struck(state, family, force.commanders, "explore_chit_mago")
         if found is None:
-            state.stage = "explore_chit_mago"
             return
         for person in found:
             _commander_dies(state, person)

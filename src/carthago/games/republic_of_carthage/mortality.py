@@ -88,21 +88,24 @@ def victims(state: S, family: int) -> list[int]:
     return found
 
 
-def struck(state: S, family: int, targets: Collection[int]) -> list[int] | None:
+def struck(state: S, family: int, targets: Collection[int], pick: str) -> list[int] | None:
     """The men among ``targets`` a chit of ``family`` strikes. A chit names one man (§2): of
     its men in play (``victims``) a Statesman goes before his Family Senator, as when he covers
     the card (the two can stand apart: a Statesman recalled to the Forum is not handed his card
     when it is drawn, and may later be exiled beside it); of the two Mago Statesmen, both in
-    play, only the one chance names. None when that draw is still to be made (the drawing
-    site's ``mago_stage``); it is skipped when neither of them is a target, as it could change
-    nothing. The named man dies only if he is a target. Every Mortality chit, wherever drawn, is
-    read through here."""
+    play, only the one chance names. None when that draw is still to be made: the state then
+    goes to the drawing site's ``mago_stage`` named ``pick``; the draw is skipped when neither
+    of them is a target, as it could change nothing. The named man dies only if he is a
+    target. Every Mortality chit, wherever drawn, is read through here."""
     found = victims(state, family)
     statesmen = [p for p in found if CARDS[p].kind == "statesman"]
     if statesmen:
         found = statesmen
     if len(found) == 2 and all(CARDS[p].id in MAGO for p in found):
-        return None if any(p in targets for p in found) else []
+        if not any(p in targets for p in found):
+            return []
+        state.stage = pick
+        return None
     return [p for p in found if p in targets]
 
 
@@ -125,9 +128,8 @@ def _draw(state: S, chit: int) -> None:
     state.mortality_left += change
     if family:
         # In the Mortality Phase the chit concerns every man in play.
-        found = struck(state, family, victims(state, family))
+        found = struck(state, family, victims(state, family), "mortality_mago")
         if found is None:
-            state.stage = "mortality_mago"
             return
         # Each death waits for the Offering at the Tophet window (card_play.py).
         mortality_deaths(state, found)

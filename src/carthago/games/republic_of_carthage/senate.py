@@ -845,9 +845,8 @@ def _trial_chit(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.order = [faction, left + change]
     if family:
-        found = struck(state, family, _trial_targets(state))
+        found = struck(state, family, _trial_targets(state), "senate_trial_mago")
         if found is None:
-            state.stage = "senate_trial_mago"
             return
         for person in found:
             kill(state, person)

@@ -363,9 +363,8 @@ def _mob_chit(state: S, chit: int) -> None:
     family, change = take_chit(state, chit)
     state.mortality_left += change
     if family:
-        found = struck(state, family, _in_carthage(state, family))
+        found = struck(state, family, _in_carthage(state, family), "forum_mob_mago")
         if found is None:
-            state.stage = "forum_mob_mago"
             return
         for person in found:
             kill(state, person)

@@ -620,9 +620,8 @@ def _chit(state: S, chit: int) -> None:
     state.ctx[C_CHITS] += change
     if not family:
         return
-    found = struck(state, family, _chit_targets(state))
+    found = struck(state, family, _chit_targets(state), "war_chit_mago")
     if found is None:
-        state.stage = "war_chit_mago"
         return
     for person in found:
         _strike(state, person)
