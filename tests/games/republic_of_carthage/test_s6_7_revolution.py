@@ -256,6 +256,23 @@ def test_s6_7_2_a_trade_concession_is_played_on_a_senator() -> None:
     assert state.card_holder[card] == person and state.card_loc[card] == IN_PLAY
 
 
+def test_s6_7_2_a_faction_without_senators_keeps_its_concession_in_hand() -> None:
+    # A computer game reached this: the faction's last Senator died in battle, and a
+    # concession it was offered had no one to go to (no legal action was left).
+    state = quiet_state()
+    card = next(i for i, c in enumerate(CARDS) if c.kind == "concession")
+    state.card_loc[card] = HAND + 0
+    state.faction_leader[0] = -1  # a Faction Leader's heir would stay in the faction
+    for person in state.faction_persons(0):
+        kill(state, person)
+    assert not state.faction_persons(0)
+    revolution(state, hand_of=0)
+    assert state.current_player() == 0
+    assert K.play_card(card) not in state.legal_actions()
+    state.apply_action(K.DONE)
+    assert state.card_loc[card] == HAND + 0
+
+
 # -- §6.7.3 Return or revolt -----------------------------------------------------------------
 
 

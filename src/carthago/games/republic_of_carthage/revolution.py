@@ -250,7 +250,10 @@ def play_statesman(state: S, faction: int, card: int) -> None:
 def _card_choices(state: S, faction: int) -> list[int]:
     cards = hand(state, faction)
     choices = [K.play_card(c) for c in cards if playable_statesman(state, faction, c)]
-    choices += [K.play_card(c) for c in cards if CARDS[c].kind == "concession"]
+    if state.faction_persons(faction):
+        # A concession goes to one of the faction's Senators: a faction whose last one died
+        # keeps it in hand.
+        choices += [K.play_card(c) for c in cards if CARDS[c].kind == "concession"]
     if len(cards) > HAND_LIMIT:
         choices += [K.drop_card(c) for c in cards]
     else:
