@@ -1,0 +1,113 @@
+"""Which wars bring down the Republic of Carthage when `heuristic` factions hold every seat.
+
+A quick study of the computer factions' Senate, not the arena's conditions: the agents decide on
+the true state (no ``resample_from_infostate``), so a game takes about a second instead of ten,
+and a change to the Senate aide can be tried on hundreds of games in minutes. Game ``i`` rolls its
+chance from seed ``--seed + i`` and seats agents seeded ``10 * (--seed + i) + seat``, so a run
+replays identically. ``benchmarks/carthage_outcomes.py`` measures the levels as the arena plays
+them.
+
+For every fall (rules §7 Failure) the script reads the war cards at the end: how many were Lost
+and how many Active (unprosecuted ones included), and by family which were Lost, Active or
+defeated. Run: ``.venv/bin/python benchmarks/carthage_falls.py [--players 3] [--games 100]
+[--seed 0]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from carthago.agents.heuristic import HeuristicAgent
+from carthago.core.chance import sample_chance_outcome
+from carthago.core.registry import load
+from carthago.core.state import CHANCE
+from carthago.games.republic_of_carthage.state import (
+    WAR_ACTIVE,
+    WAR_DEFEATED,
+    WAR_LOST,
+    WAR_UNPROSECUTED,
+    WARS,
+    RepublicOfCarthageState,
+)
+
+FALLS = ("bankruptcy", "four active wars", "four lost wars")
+"""The engine's ``ended`` reasons of a fallen Republic (every player loses)."""
+WAR_STATES = {
+    WAR_LOST: "lost",
+    WAR_ACTIVE: "active",
+    WAR_UNPROSECUTED: "active",
+    WAR_DEFEATED: "defeated",
+}
+"""How each war card that counts in a fall is read (an unprosecuted war is still Active)."""
+
+
+@dataclass
+class Tally:
+    """What the fallen games looked like at their end."""
+
+    endings: Counter[str] = field(default_factory=Counter)
+    shapes: Counter[tuple[int, int]] = field(default_factory=Counter)
+    """(Lost wars, Active wars) at each fall."""
+    families: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(war state, family): how many of the family's cards ended so, over the falls."""
+
+    def add(self, state: RepublicOfCarthageState) -> None:
+        self.endings[state.ended] += 1
+        if state.ended not in FALLS:
+            return
+        ended = [WAR_STATES.get(status, "") for status in state.war_status]
+        self.shapes[(ended.count("lost"), ended.count("active"))] += 1
+        for war, how in enumerate(ended):
+            if how:
+                self.families[(how, WARS[war].family)] += 1
+
+    def report(self, games: int, seconds: float) -> str:
+        fell = sum(self.endings[reason] for reason in FALLS)
+        lines = [
+            f"{games} games, {seconds / games:.2f} s a game; the Republic fell in {fell}",
+            "endings: " + ", ".join(f"{r} {n}" for r, n in self.endings.most_common()),
+            "falls by (Lost, Active) wars: "
+            + ", ".join(f"{lost}/{active}: {n}" for (lost, active), n in self.shapes.most_common()),
+        ]
+        for how in ("lost", "active", "defeated"):
+            found = sorted(
+                ((f, n) for (h, f), n in self.families.items() if h == how), key=lambda e: -e[1]
+            )
+            lines.append(f"{how} in the falls: " + ", ".join(f"{f} {n}" for f, n in found))
+        return "\n".join(lines)
+
+
+def play(players: int, seed: int) -> RepublicOfCarthageState:
+    """One game of ``heuristic`` factions deciding on the true state."""
+    state = load("republic_of_carthage", players=players).new_initial_state()
+    assert isinstance(state, RepublicOfCarthageState)
+    rng = random.Random(seed)
+    agents = [HeuristicAgent(seed=10 * seed + seat) for seat in range(players)]
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(agents[player].step(state))
+    return state
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    tally = Tally()
+    start = time.perf_counter()
+    for game in range(args.seed, args.seed + args.games):
+        tally.add(play(args.players, game))
+    print(tally.report(args.games, time.perf_counter() - start))
+
+
+if __name__ == "__main__":
+    main()
