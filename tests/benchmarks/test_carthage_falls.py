@@ -1,0 +1,72 @@
+"""benchmarks/carthage_falls.py: the war cards read at each fall of the Republic."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from carthago.core.registry import load
+from carthago.games.republic_of_carthage.state import (
+    WAR_ACTIVE,
+    WAR_DEFEATED,
+    WAR_INDEX,
+    WAR_LOST,
+    WAR_UNPROSECUTED,
+    RepublicOfCarthageState,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def falls() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "carthage_falls", ROOT / "benchmarks" / "carthage_falls.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while built
+    spec.loader.exec_module(module)
+    return module
+
+
+def _ended(reason: str, wars: dict[str, int]) -> RepublicOfCarthageState:
+    state = load("republic_of_carthage", players=3).new_initial_state()
+    assert isinstance(state, RepublicOfCarthageState)
+    state.war_status = [0] * len(state.war_status)
+    for war, status in wars.items():
+        state.war_status[WAR_INDEX[war]] = status
+    state.ended = reason
+    return state
+
+
+def test_a_fall_is_read_by_lost_and_active_wars_and_families(falls: ModuleType) -> None:
+    tally = falls.Tally()
+    tally.add(
+        _ended(
+            "four active wars",
+            {
+                "SICILIAN-1": WAR_LOST,
+                "SICILIAN-2": WAR_LOST,
+                "SICILIAN-3": WAR_UNPROSECUTED,
+                "PYRRHIC": WAR_ACTIVE,
+                "TUNISIA": WAR_DEFEATED,
+            },
+        )
+    )
+    tally.add(_ended("a successful revolt", {"SICILIAN-4": WAR_LOST}))
+    assert tally.endings == {"four active wars": 1, "a successful revolt": 1}
+    assert tally.shapes == {(2, 2): 1}
+    assert tally.families == {
+        ("lost", "Sicilian"): 2,
+        ("active", "Sicilian"): 1,
+        ("active", "Pyrrhic"): 1,
+        ("defeated", "Tunisian"): 1,
+    }
+    report = tally.report(2, 1.0)
+    assert "the Republic fell in 1" in report
+    assert "lost in the falls: Sicilian 2" in report
