@@ -7,10 +7,14 @@ chance from seed ``--seed + i`` and seats agents seeded ``10 * (--seed + i) + se
 replays identically. ``benchmarks/carthage_outcomes.py`` measures the levels as the arena plays
 them.
 
+With ``--decisions`` it also counts the seats' decisions: with one choice, advised by the game
+(``heuristics.advise``, which every level plays), and the rest, by stage: those on which the
+``normal`` and ``hard`` searches spend their time budget.
+
 For every fall (rules §7 Failure) the script reads the war cards at the end: how many were Lost
 and how many Active (unprosecuted ones included), and by family which were Lost, Active or
 defeated. Run: ``.venv/bin/python benchmarks/carthage_falls.py [--players 3] [--games 100]
-[--seed 0]``.
+[--seed 0] [--decisions]``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from carthago.agents.heuristic import HeuristicAgent
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import load
 from carthago.core.state import CHANCE
+from carthago.games.republic_of_carthage.heuristics import advise
 from carthago.games.republic_of_carthage.state import (
     WAR_ACTIVE,
     WAR_DEFEATED,
@@ -81,8 +86,10 @@ class Tally:
         return "\n".join(lines)
 
 
-def play(players: int, seed: int) -> RepublicOfCarthageState:
-    """One game of ``heuristic`` factions deciding on the true state."""
+def play(players: int, seed: int, decisions: Counter[str] | None = None) -> RepublicOfCarthageState:
+    """One game of ``heuristic`` factions deciding on the true state; ``decisions`` counts the
+    seats' decisions: "one choice", "advised" (the game's advice, which the searches play too)
+    and, by stage, those the ``normal`` and ``hard`` searches would spend their budget on."""
     state = load("republic_of_carthage", players=players).new_initial_state()
     assert isinstance(state, RepublicOfCarthageState)
     rng = random.Random(seed)
@@ -91,9 +98,29 @@ def play(players: int, seed: int) -> RepublicOfCarthageState:
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            state.apply_action(agents[player].step(state))
+            continue
+        if decisions is not None:
+            if len(state.legal_actions()) == 1:
+                decisions["one choice"] += 1
+            elif advise(state, player) is not None:
+                decisions["advised"] += 1
+            else:
+                decisions[f"searched: {state.stage}"] += 1
+        state.apply_action(agents[player].step(state))
     return state
+
+
+def decision_report(decisions: Counter[str], games: int) -> str:
+    searched = sum(n for what, n in decisions.items() if what.startswith("searched"))
+    lines = [
+        f"decisions a game: {searched / games:.0f} searched, "
+        f"{decisions['advised'] / games:.0f} advised, {decisions['one choice'] / games:.0f} "
+        "with one choice; searched the most:"
+    ]
+    for what, n in decisions.most_common():
+        if what.startswith("searched") and len(lines) <= 10:
+            lines.append(f"  {what.removeprefix('searched: ')}: {n / games:.0f}")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -101,12 +128,18 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--decisions", action="store_true", help="count the decisions a search would spend on"
+    )
     args = parser.parse_args()
     tally = Tally()
+    decisions: Counter[str] | None = Counter() if args.decisions else None
     start = time.perf_counter()
     for game in range(args.seed, args.seed + args.games):
-        tally.add(play(args.players, game))
+        tally.add(play(args.players, game, decisions))
     print(tally.report(args.games, time.perf_counter() - start))
+    if decisions is not None:
+        print(decision_report(decisions, args.games))
 
 
 if __name__ == "__main__":

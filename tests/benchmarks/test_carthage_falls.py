@@ -70,3 +70,16 @@ def test_a_fall_is_read_by_lost_and_active_wars_and_families(falls: ModuleType) 
     report = tally.report(2, 1.0)
     assert "the Republic fell in 1" in report
     assert "lost in the falls: Sicilian 2" in report
+
+
+def test_the_decisions_a_search_spends_its_budget_on_are_counted_by_stage(
+    falls: ModuleType,
+) -> None:
+    decisions = falls.Counter()
+    state = falls.play(3, 0, decisions)
+    assert state.is_terminal()
+    searched = sum(n for what, n in decisions.items() if what.startswith("searched"))
+    assert searched > 0 and decisions["advised"] > 0 and decisions["one choice"] > 0
+    assert decisions["searched: senate_propose"] == 0  # the Senate aide advises every proposal
+    report = falls.decision_report(decisions, 1)
+    assert report.startswith(f"decisions a game: {searched} searched")
