@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,20 +15,12 @@ from carthago.games.republic_of_carthage.state import (
     WAR_UNPROSECUTED,
     RepublicOfCarthageState,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 @pytest.fixture(scope="module")
 def falls() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "carthage_falls", ROOT / "benchmarks" / "carthage_falls.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("carthage_falls")
 
 
 def _ended(reason: str, wars: dict[str, int]) -> RepublicOfCarthageState:

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import ROOT, load_script
 
 
 @pytest.fixture(scope="module")
 def outcomes() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "carthage_outcomes", ROOT / "benchmarks" / "carthage_outcomes.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Dataclasses look their module up while the class is built.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("carthage_outcomes")
 
 
 def test_every_end_of_game_the_engine_writes_is_classified(outcomes: ModuleType) -> None:
