@@ -39,8 +39,6 @@ from carthago.games.republic_of_carthage.state import (
     RepublicOfCarthageState,
 )
 
-FALLS = ("bankruptcy", "four active wars", "four lost wars")
-"""The engine's ``ended`` reasons of a fallen Republic (every player loses)."""
 WAR_STATES = {
     WAR_LOST: "lost",
     WAR_ACTIVE: "active",
@@ -55,6 +53,8 @@ class Tally:
     """What the fallen games looked like at their end."""
 
     endings: Counter[str] = field(default_factory=Counter)
+    fell: int = 0
+    """Games the Republic fell in (§7 Failure: the only endings without a winner)."""
     shapes: Counter[tuple[int, int]] = field(default_factory=Counter)
     """(Lost wars, Active wars) at each fall."""
     families: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -62,8 +62,9 @@ class Tally:
 
     def add(self, state: RepublicOfCarthageState) -> None:
         self.endings[state.ended] += 1
-        if state.ended not in FALLS:
+        if state.winners:
             return
+        self.fell += 1
         ended = [WAR_STATES.get(status, "") for status in state.war_status]
         self.shapes[(ended.count("lost"), ended.count("active"))] += 1
         for war, how in enumerate(ended):
@@ -71,9 +72,8 @@ class Tally:
                 self.families[(how, WARS[war].family)] += 1
 
     def report(self, games: int, seconds: float) -> str:
-        fell = sum(self.endings[reason] for reason in FALLS)
         lines = [
-            f"{games} games, {seconds / games:.2f} s a game; the Republic fell in {fell}",
+            f"{games} games, {seconds / games:.2f} s a game; the Republic fell in {self.fell}",
             "endings: " + ", ".join(f"{r} {n}" for r, n in self.endings.most_common()),
             "falls by (Lost, Active) wars: "
             + ", ".join(f"{lost}/{active}: {n}" for (lost, active), n in self.shapes.most_common()),

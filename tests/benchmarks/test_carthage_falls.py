@@ -7,6 +7,7 @@ from types import ModuleType
 import pytest
 
 from carthago.core.registry import load
+from carthago.games.republic_of_carthage.phases import end_game
 from carthago.games.republic_of_carthage.state import (
     WAR_ACTIVE,
     WAR_DEFEATED,
@@ -23,13 +24,13 @@ def falls() -> ModuleType:
     return load_script("carthage_falls")
 
 
-def _ended(reason: str, wars: dict[str, int]) -> RepublicOfCarthageState:
+def _ended(reason: str, wars: dict[str, int], winners: list[int]) -> RepublicOfCarthageState:
     state = load("republic_of_carthage", players=3).new_initial_state()
     assert isinstance(state, RepublicOfCarthageState)
     state.war_status = [0] * len(state.war_status)
     for war, status in wars.items():
         state.war_status[WAR_INDEX[war]] = status
-    state.ended = reason
+    end_game(state, reason, winners)
     return state
 
 
@@ -45,9 +46,10 @@ def test_a_fall_is_read_by_lost_and_active_wars_and_families(falls: ModuleType) 
                 "PYRRHIC": WAR_ACTIVE,
                 "TUNISIA": WAR_DEFEATED,
             },
+            [],
         )
     )
-    tally.add(_ended("a successful revolt", {"SICILIAN-4": WAR_LOST}))
+    tally.add(_ended("a successful revolt", {"SICILIAN-4": WAR_LOST}, [0]))
     assert tally.endings == {"four active wars": 1, "a successful revolt": 1}
     assert tally.shapes == {(2, 2): 1}
     assert tally.families == {
