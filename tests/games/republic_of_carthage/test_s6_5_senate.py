@@ -10,8 +10,9 @@ from carthago.core.errors import IllegalActionError
 from carthago.games.republic_of_carthage import assassination, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.assassination import attempt
-from carthago.games.republic_of_carthage.forces import at_home
+from carthago.games.republic_of_carthage.forces import Force, at_home, send
 from carthago.games.republic_of_carthage.laws import (
     LAW_CARDS,
     corruption,
@@ -22,6 +23,7 @@ from carthago.games.republic_of_carthage.prosecution import CENSOR, exile
 from carthago.games.republic_of_carthage.senate import MAX_FAILURES, outcry_card
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.state import (
+    AT_WAR,
     CARDS,
     CARTHAGE,
     COVERED,
@@ -41,6 +43,7 @@ from carthago.games.republic_of_carthage.state import (
     STATESMAN_INDEX,
     TABLE_EVENT_INDEX,
     UNIT_INDEX,
+    UNITS,
     WAR_ACTIVE,
     WAR_INACTIVE,
     WAR_INDEX,
@@ -701,6 +704,67 @@ def test_s6_5_7_suing_for_peace_makes_a_war_lost() -> None:
     propose(state, SA.kind(P.SUE), SA.item(war))
     vote(state, {})
     assert state.war_status[war] == WAR_LOST
+
+
+def _force_at_war(state: S, war: int, commanders: tuple[int, ...], **counts: int) -> int:
+    """Recruit ``counts`` and send them with ``commanders`` to ``war`` as on the turn before;
+    the force's index."""
+    units = [0] * len(UNITS)
+    for name, count in counts.items():
+        state.unit_active[UNIT_INDEX[name]] += count
+        units[UNIT_INDEX[name]] = count
+    send(state, Force(war, -1, commanders, tuple(units), (0,) * len(UNITS), state.turn - 1))
+    state._legal = None
+    return len(state.forces) - 1
+
+
+def test_s6_5_7_a_recalled_commander_brings_his_force_home_and_faces_the_people() -> None:
+    state, war = _war_position()
+    general = P.office_candidates(state)[0]
+    home = at_home(state, LEGION)
+    index = _force_at_war(state, war, (general,), legion=3)
+    propose(state, SA.kind(P.RECALL), SA.item(index), SA.PASS)
+    vote(state, {})
+    assert state.forces == () and at_home(state, LEGION) == home + 3
+    assert state.ploc[general] == CARTHAGE
+    assert state.stage == "senate_reaction"  # his Public Reaction roll comes next
+
+
+def test_s6_5_7_a_replacement_commander_takes_over_the_recalled_force() -> None:
+    state, war = _war_position()
+    general = P.office_candidates(state)[0]
+    marine = state.office_holder[MARINE]
+    index = _force_at_war(state, war, (general,), legion=3)
+    propose(state, SA.kind(P.RECALL), SA.item(index), SA.person(marine))
+    vote(state, {})
+    [force] = state.forces
+    assert force.commanders == (marine,) and force.units[LEGION] == 3
+    assert state.ploc[marine] == AT_WAR and state.ploc[general] == CARTHAGE
+
+
+def test_s6_5_7_a_force_whose_commander_fell_may_be_called_home() -> None:
+    # Its commander died in a Defeat (§6.6.2): the counters wait on the war and fight no
+    # more until the Senate gives them a commander or calls them home (docs).
+    state, war = _war_position()
+    home = at_home(state, LEGION)
+    index = _force_at_war(state, war, (), legion=3)
+    assert SA.item(index) in (P.options(state, [P.RECALL], True) or [])
+    propose(state, SA.kind(P.RECALL), SA.item(index), SA.PASS)
+    vote(state, {})
+    assert state.forces == () and at_home(state, LEGION) == home + 3
+    assert state.stage == "senate_propose"  # nobody was recalled: no Public Reaction
+
+
+def test_s6_5_7_a_force_whose_commander_fell_fights_again_under_a_new_one() -> None:
+    state, war = _war_position()
+    marine = state.office_holder[MARINE]
+    index = _force_at_war(state, war, (), legion=3)
+    propose(state, SA.kind(P.RECALL), SA.item(index), SA.person(marine))
+    vote(state, {})
+    [force] = state.forces
+    assert force.commanders == (marine,) and force.units[LEGION] == 3
+    assert W.can_give_battle(state, force)
+    assert any("takes command of the force" in line for line in state.log(None))
 
 
 def _sicilian_wars_with_dionysius(*wars: str) -> S:

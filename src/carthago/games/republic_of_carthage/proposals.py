@@ -348,12 +348,11 @@ def _augmentable(state: S) -> list[int]:
     ]
 
 
-def _recallable(state: S) -> list[int]:
-    return [
-        i
-        for i, force in enumerate(state.forces)
-        if force.war >= 0 and force.sent < state.turn and force.commanders
-    ]
+def recallable(state: S) -> list[int]:
+    """Forces at war sent on an earlier turn, those whose commanders all died or were captured
+    included: their counters wait on the war until the Senate names a new commander or calls
+    them home (docs, "Recall a commander")."""
+    return [i for i, force in enumerate(state.forces) if force.war >= 0 and force.sent < state.turn]
 
 
 def _recruitable(state: S, unit: int) -> int:
@@ -521,7 +520,7 @@ def _options(state: S, proposal: list[int], other_business: bool) -> list[int] |
         return None
     if kind == RECALL:
         if not params:
-            return [SA.item(i) for i in _recallable(state)]
+            return [SA.item(i) for i in recallable(state)]
         if len(params) == 1:
             return [SA.PASS, *_persons(first_commanders(state))]
         return None
@@ -670,6 +669,13 @@ def text(state: S, proposal: list[int]) -> str:
         return f"lower the Tax Rate to {state.tax - TAX_STEP}%"
     if kind == RECALL and len(p) == 2:
         force = state.forces[p[0]] if p[0] < len(state.forces) else None
+        if force is not None and not force.commanders:
+            if p[1] == NONE:
+                return f"call home the force against {war_name(force.war)} (no commander)"
+            return (
+                f"give the force against {war_name(force.war)} (no commander) to "
+                f"{describe_person(p[1])}"
+            )
         who = ", ".join(describe_person(c) for c in force.commanders) if force else "?"
         new = f", replaced by {describe_person(p[1])}" if p[1] != NONE else ""
         return f"recall {who}{new}"
@@ -863,6 +869,10 @@ def carry_out(state: S, proposal: list[int]) -> str:
                 ),
             )
             state.ploc[replacement] = AT_WAR
+            state.note(
+                f"{describe_person(replacement)} takes command of the force against "
+                f"{war_name(force.war)}"
+            )
         for person in state.ctx:
             mark_out_of_office(state, person)
         return "senate_reaction" if state.ctx else ""

@@ -390,14 +390,21 @@ stage(
 )
 
 
+def can_give_battle(state: S, force: Force) -> bool:
+    """Whether ``force`` has what its war's next battle needs: counters of the battle's kind
+    (fleets at sea, armies on land) and, on land, the war's fleet support (§6.5.7)."""
+    naval = is_naval_battle(state, force.war)
+    if counters(force, naval) == 0:
+        return False
+    return naval or force.war == REBEL_WAR or force.units[FLEET] >= WARS[force.war].fleet_support
+
+
 def _begin_battle(state: S) -> None:
     war = state.ctx[C_WAR]
     force = current(state)
     naval = is_naval_battle(state, war)
     state.ctx[C_NAVAL] = int(naval)
-    if counters(force, naval) == 0 or (
-        not naval and war != REBEL_WAR and force.units[FLEET] < WARS[war].fleet_support
-    ):
+    if not can_give_battle(state, force):
         # The Senate sent what cannot fight this battle: the force waits on the war.
         state.note(f"The force on {war_name(war)} cannot give battle ({force!r})")
         state.stage = "war_arrival"
