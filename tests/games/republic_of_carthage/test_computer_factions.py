@@ -10,6 +10,8 @@ import math
 import random
 from pathlib import Path
 
+import pytest
+
 import carthago
 from carthago.agents import LEVELS, make_agent
 from carthago.agents.search import SearchAgent
@@ -19,11 +21,13 @@ from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
-from carthago.games.republic_of_carthage.forces import Force, at_home
+from carthago.games.republic_of_carthage.forces import Force, at_home, send
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     GOVERNOR,
+    UNIT_INDEX,
+    UNITS,
     WAR_ACTIVE,
     WAR_INACTIVE,
     WAR_INDEX,
@@ -159,6 +163,25 @@ def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars()
     # The 4th Sicilian War, which the Force Pool cannot beat, is given up; three wars remain.
     assert state.war_status[SICILY] == WAR_LOST
     assert sum(1 for status in state.war_status if W.in_war(status)) == 3
+
+
+@pytest.mark.parametrize("fell", ["commander", "counters"])
+def test_s6_5_7_a_computer_senate_calls_home_a_force_that_can_fight_no_more(fell: str) -> None:
+    # A Defeat killed the commander, or every counter fell and the commander lived: the force
+    # waits on the Conquest of Tunisia for ever unless the Senate calls it home (docs, "Recall
+    # a commander"); home, its counters go out again under a commander.
+    state = _human_chair(300, war=True, legions=0)
+    general = next(p for p in free(state) if p != state.pm)
+    commanders = () if fell == "commander" else (general,)
+    units = [0] * len(UNITS)
+    units[UNIT_INDEX["legion"]] = 0 if fell == "counters" else 8
+    state.unit_active[UNIT_INDEX["legion"]] += units[UNIT_INDEX["legion"]]
+    send(state, Force(TUNISIA, -1, commanders, tuple(units), (0,) * len(UNITS), state.turn - 1))
+    state._legal = None
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECALL)
+    _other_business(state)
+    assert state.forces and all(W.can_give_battle(state, force) for force in state.forces)
+    assert all(force.commanders for force in state.forces)
 
 
 def _matching_pair(lost: int) -> S:
@@ -345,3 +368,4 @@ def test_s6_7_3_no_computer_faction_backs_a_suffete_of_a_faction_in_revolt() -> 
                 SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
             )
     assert heuristics.advise(state, third) in [SA.vote(SA.NO_VOTE, i) for i in range(len(SA.BUY))]
+

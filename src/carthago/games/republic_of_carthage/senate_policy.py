@@ -226,6 +226,8 @@ class SenatePolicy:
         kind = state.proposal[0]
         if kind == P.EXPEDITION:
             return self._expedition_step(state, faction, legal)
+        if kind == P.RECALL and len(state.proposal) == 2 and SA.PASS in legal:
+            return SA.PASS  # home, not to a new commander: the next force takes them along
         persons = [a - SA.PERSON for a in legal if SA.PERSON <= a < SA.PERSON + 100]
         counts = [a - SA.COUNT for a in legal if SA.COUNT <= a < SA.COUNT + SA.MAX_COUNT]
         if persons:
@@ -272,6 +274,9 @@ class SenatePolicy:
             if REBEL_WAR in wars and self._rebellion_unfought(state, faction):
                 return SA.item(REBEL_WAR)
             return SA.item(self._war_choice(state, role, wars))
+        if kind == P.RECALL and len(state.proposal) == 1:
+            stranded = [SA.item(i) for i in self._stranded(state)]
+            return next((a for a in legal if a in stranded), legal[0])
         if kind == P.RECRUIT and len(state.proposal) == 1:
             units = [a - SA.ITEM for a in legal]
             unit = self._recruit_unit(state, faction, role)
@@ -293,6 +298,10 @@ class SenatePolicy:
                 return SA.kind(P.RECRUIT)
             if P.WAR in kinds and SA.item(REBEL_WAR) in (P.options(state, [P.WAR], True) or []):
                 return SA.kind(P.WAR)
+        if P.RECALL in kinds and self._stranded(state):
+            # A force that cannot fight where it is waits there for ever (docs, "Recall a
+            # commander"): home, its counters join the next force the Senate sends.
+            return SA.kind(P.RECALL)
         if P.WAR in kinds and self._winnable(state, role):
             return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
@@ -315,6 +324,16 @@ class SenatePolicy:
     def _rebellion_unfought(self, state: S, faction: int) -> bool:
         """A revolt of another faction is under way and no force of the Senate faces it."""
         return bool(state.rebels) and state.rebels[0] != faction and not forces_on(state, REBEL_WAR)
+
+    def _stranded(self, state: S) -> list[int]:
+        """The forces at war that fight no more where they are and that the Senate may call
+        home: left without a commander (dead or captured), or without what the war's next
+        battle needs (every fleet lost at sea, the fleet support lost on land)."""
+        return [
+            i
+            for i in P.recallable(state)
+            if not state.forces[i].commanders or not W.can_give_battle(state, state.forces[i])
+        ]
 
     def _unprosecuted(self, state: S) -> list[int]:
         return [
@@ -695,6 +714,8 @@ class SenatePolicy:
             return state.owner[proposal[2]] == faction or state.treasury >= role.reserve
         if kind == P.RECALL:
             force = state.forces[proposal[1]]
+            if not force.commanders:
+                return True
             return any(state.owner[c] != faction for c in force.commanders)
         return proposer == faction
 
