@@ -1,7 +1,7 @@
 """Computer factions (issue: they keep the Republic alive): the `heuristic` agent follows the
 game's advice (`heuristics.advise`) where a one-ply look cannot tell the choices apart: the
-Imperials' aide of §9 in the Senate, a rescue of the State Treasury, and the Player Notes'
-counsel on Traders."""
+Imperials' aide of §9 in the Senate, a rescue of the State Treasury, the Player Notes' counsel
+on Traders, and a victorious commander's revolt."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from carthago.agents import LEVELS, make_agent
 from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
@@ -39,8 +40,10 @@ from carthago.games.republic_of_carthage.state import (
     WARS,
     stat,
 )
+from tests.games.republic_of_carthage.combat_support import commanders, quiet_state
 from tests.games.republic_of_carthage.support import at_stage, new, run_until
 from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, propose, senate
+from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
 
 def _human_chair(treasury: int, war: bool, legions: int = 6) -> S:
@@ -416,3 +419,36 @@ def test_s6_4_2_3_a_computer_faction_pays_to_bring_a_trader_roll_to_12() -> None
         assert make_agent("heuristic", seed=seed).step(state) == F.BUY_TRADER
     state.apply_action(F.BUY_TRADER)
     assert state.traders[leader] == traders + 1 and state.talents[leader] == 0
+
+
+# -- §6.7.3 revolts: a coin flip to the one-ply look -----------------------------------------
+
+
+def _victor(legions: int, own_veterans: int, pool: bool) -> S:
+    """Player 1's Suffete has won the Conquest of Tunisia with ``legions`` Legions, the first
+    ``own_veterans`` of them Veterans assigned to him, and decides whether to revolt; with
+    ``pool`` false the Force Pool holds no army the Senate could recruit against him."""
+    state = quiet_state()
+    [person] = commanders(state)
+    victorious(state, [person], legions=legions, vets=own_veterans)
+    state.veteran_of = [UNIT_INDEX["legion"], person] * own_veterans
+    if not pool:
+        for unit in P.ARMIES:
+            state.unit_pool[unit] = 0
+    revolution(state)
+    assert state.stage == "revolution_revolt" and state.current_player() == 0
+    return state
+
+
+def test_s6_7_3_a_computer_commander_stays_loyal_when_the_senate_could_field_more() -> None:
+    # Two Legions, each following him on a 5 or 6, against the Force Pool's nine armies.
+    state = _victor(legions=2, own_veterans=0, pool=True)
+    for seed in range(8):
+        assert make_agent("heuristic", seed=seed).step(state) == K.LOYAL
+
+
+def test_s6_7_3_a_computer_commander_revolts_when_his_veterans_outmatch_the_senate() -> None:
+    # Six Veterans follow him without a roll (12) and nothing is left to recruit against him.
+    state = _victor(legions=6, own_veterans=6, pool=False)
+    for seed in range(8):
+        assert make_agent("heuristic", seed=seed).step(state) == K.REVOLT

@@ -6,15 +6,23 @@ import math
 
 from carthago.core.state import State
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
 from carthago.games.republic_of_carthage.forum import TRADER_TARGET, trader_candidates
+from carthago.games.republic_of_carthage.proposals import ARMIES, in_carthage, recruit_cost
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
+from carthago.games.republic_of_carthage.revolution import (
+    R_PERSON,
+    deciding_force,
+    expected_rebel_strength,
+)
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     NEUTRAL_ROLES,
     RepublicOfCarthageState,
+    stat,
 )
 
 TALENTS_PER_INFLUENCE = 10
@@ -59,13 +67,16 @@ those they cannot: corruption and the negative State Income of a province."""
 def advise(state: State, player: int) -> int | None:
     """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
     player's place; in the contributions step, a rescue of a State Treasury that would go
-    bankrupt (``rescue``); at a Trader attempt, the Player Notes' counsel (``trader``);
-    elsewhere no advice (the one-ply look at ``evaluate`` decides)."""
+    bankrupt (``rescue``); at a Trader attempt, the Player Notes' counsel (``trader``); to a
+    victorious commander, whether to revolt (``revolt``); elsewhere no advice (the one-ply look
+    at ``evaluate`` decides)."""
     assert isinstance(state, RepublicOfCarthageState)
     if state.stage == "revenue_contribute":
         return rescue(state, player)
     if state.stage in ("forum_trader", "forum_trader_buy"):
         return trader(state, player)
+    if state.stage == "revolution_revolt":
+        return revolt(state)
     if state.stage not in ADVISED_STAGES:
         return None
     aide = state.clone()
@@ -113,3 +124,27 @@ def trader(state: RepublicOfCarthageState, player: int) -> int:
         key=lambda p: (min(state.talents[p], dearest), p == leader, -p),
     )
     return F.TRADER + best
+
+
+def revolt(state: RepublicOfCarthageState) -> int:
+    """§6.7.3: a victorious commander revolts only when he can expect (``expected_rebel_strength``)
+    to be at least as strong as everything the Senate could send against him: every army not in
+    his force, in the field or in Carthage, and every one the Force Pool could still give, under
+    the best Military in Carthage outside his faction. On such terms the Senate's Defeat (the
+    revolt wins) is at least as likely as its Victory (the rebels die). ``evaluate`` sees no
+    difference between revolting and going home, and would choose between them at random."""
+    if K.REVOLT not in state.legal_actions():
+        return K.LOYAL
+    force = deciding_force(state)
+    person = state.ctx[R_PERSON]
+    senate = sum(
+        state.unit_active[u]
+        + state.unit_veteran[u]
+        - force.units[u]
+        - force.veterans[u]
+        + (state.unit_pool[u] if recruit_cost(state, u) > 0 else 0)
+        for u in ARMIES
+    )
+    rivals = [p for p in in_carthage(state) if state.owner[p] != state.owner[person]]
+    senate += max((stat(p, "mil") for p in rivals), default=0)
+    return K.REVOLT if expected_rebel_strength(state, force, person) >= senate else K.LOYAL

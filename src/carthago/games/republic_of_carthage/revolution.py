@@ -409,6 +409,19 @@ def strength_of(state: S, force: Force) -> int:
     return armies + sum(stat(p, "mil") for p in force.commanders)
 
 
+def expected_rebel_strength(state: S, force: Force, person: int) -> float:
+    """What ``person`` can count on if he revolts with ``force`` (§6.7.3): the Veterans assigned
+    to him (they follow without a roll, worth 2 each), every other army of the force as often as
+    its allegiance roll (with his Statesman's bonus, no talents added) beats the era's Loyal
+    range, and his Military."""
+    own = sum(1 for i in range(1, len(state.veteran_of), 2) if state.veteran_of[i] == person)
+    armies = sum(force.units[u] + force.veterans[u] for u in ARMIES)
+    own_in_force = min(own, sum(force.veterans[u] for u in ARMIES))
+    rolls_won = 6 - LOYAL_UP_TO[state.era] + allegiance_bonus(person)
+    follows = min(6, max(0, rolls_won)) / 6
+    return 2 * own + follows * (armies - 2 * own_in_force) + stat(person, "mil")
+
+
 def may_revolt(state: S, force: Force) -> bool:
     """No revolt while a rebel from an earlier turn stands; within this step a later one must
     be stronger than the rebel already declared (§6.7.3 Multiple rebels)."""
@@ -447,7 +460,7 @@ def _next_revolt(state: S) -> None:
 auto("revolution_revolt_next", _next_revolt)
 
 
-def _force(state: S) -> Force:
+def deciding_force(state: S) -> Force:
     """The victorious force whose holder is deciding."""
     return state.forces[_victorious(state, state.ctx[R_HOLDER])]
 
@@ -462,7 +475,7 @@ def _return(state: S, holder: int) -> None:
 
 
 def _revolt_legal(state: S) -> list[int]:
-    force = _force(state)
+    force = deciding_force(state)
     return [K.LOYAL, K.REVOLT] if may_revolt(state, force) else [K.LOYAL]
 
 
@@ -495,7 +508,7 @@ def _revolt_decision(state: S, action: int) -> None:
 
 def _revolt_neutral(state: S) -> int:
     """A Neutral revolts only if its role does and the force is strong enough."""
-    force = _force(state)
+    force = deciding_force(state)
     wanted = policy(state, state.owner[state.ctx[R_PERSON]]).revolt_min_strength
     if wanted and strength_of(state, force) >= wanted and K.REVOLT in _revolt_legal(state):
         return K.REVOLT
@@ -567,7 +580,7 @@ def _co_commander(state: S, action: int) -> None:
 
 
 def _co_actor(state: S) -> int:
-    force = _force(state)
+    force = deciding_force(state)
     other = next(p for p in force.commanders if p != state.ctx[R_PERSON])
     return state.owner[other]
 
@@ -593,7 +606,7 @@ def _join_neutral(state: S, faction: int) -> int:
 def _follower_outcomes(state: S) -> list[tuple[int, float]]:
     """Whom the next Veteran follows: drawn among the Veterans of its type, leaving out the
     force's commanders', who were counted out of the force first."""
-    return F.allegiance_outcomes(state, state.ctx[R_UNIT], _force(state).commanders)
+    return F.allegiance_outcomes(state, state.ctx[R_UNIT], deciding_force(state).commanders)
 
 
 def _next_army(state: S) -> None:
