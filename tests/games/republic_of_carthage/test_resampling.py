@@ -372,6 +372,23 @@ def test_which_draw_became_a_sold_card_is_hidden() -> None:
     assert set(places) == {10, 30}
 
 
+def test_a_card_known_to_be_in_a_hand_is_the_one_it_gives_away() -> None:
+    """Faction 1 drew twice from Iron's stack (10, 11), p gave it a Papyrus (12), it gave p an
+    Iron and a Papyrus (13) and sold an Iron (14): both draws were Iron. The Papyrus it gave is
+    the one p knows it held, not a draw (found in a game of heuristic factions with many
+    Traders, where every replay failed: the draw spent as Papyrus left no Iron to sell)."""
+    iron, papyrus = (C.commodity(name).index for name in ("Iron", "Papyrus"))
+    stack = C.commodities[iron].stack
+    assert C.commodities[papyrus].stack == stack
+    for seed in range(20):
+        facts = _Facts(
+            draws={10: (1, stack), 11: (1, stack)},
+            supplied=[(12, 1, papyrus)],
+            consumed=[(13, 1, iron), (13, 1, papyrus), (14, 1, iron)],
+        )
+        assert _plan(facts, random.Random(seed)) == ({10: iron, 11: iron}, {})
+
+
 def test_an_offer_names_a_commodity_its_builder_holds() -> None:
     """Faction 1 offered three cards naming Dye at 50: its earlier draw from Dye's stack is
     planned as Dye; a Dye it then sells at 60 is that same card."""

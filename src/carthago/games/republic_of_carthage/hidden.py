@@ -572,6 +572,9 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
             fits = [t for t in hand if t[2] == stack and t[1] in (-1, what)]
             if kind == 3:
                 fits = [t for t in fits if t[1] < 0]
+            # A card known to be this one goes before one still unknown: the unknown one may be
+            # the card a later event needs (spending it here could leave nothing to fit that).
+            fits = [t for t in fits if t[1] == what] or fits
             if not fits:
                 return None
             token = rng.choice(fits)
