@@ -226,7 +226,7 @@ class SenatePolicy:
         kind = state.proposal[0]
         if kind == P.EXPEDITION:
             return self._expedition_step(state, faction, legal)
-        if kind == P.RECALL and len(state.proposal) == 2 and SA.PASS in legal:
+        if kind == P.RECALL and len(state.proposal) == 2:
             return SA.PASS  # home, not to a new commander: the next force takes them along
         persons = [a - SA.PERSON for a in legal if SA.PERSON <= a < SA.PERSON + 100]
         counts = [a - SA.COUNT for a in legal if SA.COUNT <= a < SA.COUNT + SA.MAX_COUNT]
@@ -714,9 +714,7 @@ class SenatePolicy:
             return state.owner[proposal[2]] == faction or state.treasury >= role.reserve
         if kind == P.RECALL:
             force = state.forces[proposal[1]]
-            if not force.commanders:
-                return True
-            return any(state.owner[c] != faction for c in force.commanders)
+            return not force.commanders or any(state.owner[c] != faction for c in force.commanders)
         return proposer == faction
 
     def home_suffete(self, state: S) -> int:
