@@ -389,6 +389,70 @@ def test_a_card_known_to_be_in_a_hand_is_the_one_it_gives_away() -> None:
         assert _plan(facts, random.Random(seed)) == ({10: iron, 11: iron}, {})
 
 
+def test_a_free_draw_leaves_in_the_stacks_the_cards_known_draws_take() -> None:
+    """Salt is drawn at 10 and 30 by draws known in advance (p's own, or planned from later
+    sales), and one Salt sold goes back to its stack at 20. Before 10 the stacks must keep one
+    Salt for both (the one returned serves the second); between 10 and 20 none; between 20 and
+    30 one. A card the Pirates take at 5 and give back at 15 needs to leave only what the draw
+    at 10 takes."""
+    facts = _Facts(restocked={20: Counter({SALT: 1})})
+    needed = hidden._needed(facts, {10: SALT, 30: SALT})
+    assert [needed(SALT, index, None) for index in (5, 15, 25, 35)] == [1, 0, 1, 0]
+    assert needed(DYE, 5, None) == 0
+    assert needed(SALT, 5, 15) == 1
+    assert hidden._needed(_Facts(), {10: SALT, 30: SALT})(SALT, 5, None) == 2
+
+
+def _offer_sets(hand: list[int], offer: _Offer, seeds: int) -> Counter[tuple[int, ...]]:
+    """The contents ``_offer_contents`` gives ``offer`` from faction 1's ``hand``, by seed."""
+    state = new(3, 3)
+    state.trade_hands[1] = tuple((commodity, 0, 0) for commodity in hand)
+    sets: Counter[tuple[int, ...]] = Counter()
+    for seed in range(seeds):
+        adds = hidden._offer_contents(state, offer, random.Random(seed))
+        assert adds is not None
+        sets[tuple(sorted(add - A.ADD for add in adds))] += 1
+    return sets
+
+
+def test_offer_contents_are_the_sets_the_claim_allows_each_as_likely() -> None:
+    """Faction 1 holds two Salt, Timber, Dye, Gems and Gold. Three cards named Salt and worth 14
+    are Salt with Salt or Timber and with Dye or Gems: four sets, each about a quarter of the
+    time. Two cards not yet presented are any of the eleven pairs; three cards named Salt whose
+    backs showed stacks 3, 8 and 8 (after an exchange) can only be Salt, Dye and Gems."""
+    timber, gems, gold = (C.commodity(name).index for name in ("Timber", "Gems", "Gold"))
+    hand = [SALT, SALT, timber, DYE, gems, gold]
+    claim = _Offer(50, 53, 1, 2, [50, 51, 52], value=14, named=SALT)
+    sets = _offer_sets(hand, claim, 400)
+    assert set(sets) == {
+        tuple(sorted(cards))
+        for cards in (
+            (SALT, SALT, DYE),
+            (SALT, SALT, gems),
+            (SALT, timber, DYE),
+            (SALT, timber, gems),
+        )
+    }
+    assert min(sets.values()) > 70
+    pairs = _offer_sets(hand, _Offer(50, 52, 1, 2, [50, 51]), 440)
+    assert len(pairs) == 11 and min(pairs.values()) > 20
+    backs = _Offer(
+        50, 53, 1, 2, [50, 51, 52], value=19, named=SALT, exchanged=True, stacks=(3, 8, 8)
+    )
+    assert set(_offer_sets(hand, backs, 20)) == {tuple(sorted((SALT, DYE, gems)))}
+
+
+def test_offer_contents_from_a_hand_of_forty_cards_fit_the_claim() -> None:
+    """With many Traders a hand holds forty cards: the ten of an offer fit its claim (listing the
+    sets of ten among forty, as the first version did, took minutes a replay)."""
+    hand = [c.index for c in C.commodities for _ in range(2)] + [SALT, DYE, DYE, SALT]
+    offer = _Offer(50, 60, 1, 2, list(range(50, 60)), value=50, named=DYE)
+    for cards, _ in _offer_sets(hand, offer, 5).items():
+        assert len(cards) == 10 and DYE in cards
+        assert sum(C.commodities[c].value for c in cards) == 50
+        assert not Counter(cards) - Counter(hand)
+
+
 def test_an_offer_names_a_commodity_its_builder_holds() -> None:
     """Faction 1 offered three cards naming Dye at 50: its earlier draw from Dye's stack is
     planned as Dye; a Dye it then sells at 60 is that same card."""
@@ -690,3 +754,47 @@ def test_cards_called_back_by_an_exploration_are_those_announced_the_rest_redraw
     _varies(state.reserve, [copy.reserve for copy in copies])
     truth = [state.history()[i] for i in facts.reserved]
     _varies(truth, [[copy.history()[i] for i in facts.reserved] for copy in copies])
+
+
+def _trade_rich_game(length: int | None = None) -> RepublicOfCarthageState:
+    """A recorded game of three heuristic factions that buy Traders: forty cards a hand late,
+    dozens of exchanges, stacks often drawn bare (to its end, or its first ``length`` moves)."""
+    path = Path(__file__).parent / "records" / "trade_rich_game.json"
+    record = json.loads(path.read_text())
+    game = carthago.load(record["game"], **record["options"])
+    return game.replay(record["actions"][:length])
+
+
+def test_each_card_of_an_exchange_the_viewer_saw_was_in_the_givers_hand() -> None:
+    """At 750 faction 0 gave player 1 Hides, Iron and Salt for Hides, Iron and Salt: its hand
+    counts did not change, yet it held all three (its counter-offer named them). The facts
+    count every card, not what is left once both sides cancel out; a replay that had faction 0
+    hold none of them was legal until the move that added one."""
+    state = _trade_rich_game(800)
+    facts = _public_facts(state, 1)
+    hides, iron, salt = (C.commodity(name).index for name in ("Hides", "Iron", "Salt"))
+    assert [(faction, c) for index, faction, c in facts.consumed if index == 750] == [
+        (0, hides),
+        (0, iron),
+        (0, salt),
+    ]
+    assert [(faction, c) for index, faction, c in facts.supplied if index == 750] == [
+        (0, hides),
+        (0, iron),
+        (0, salt),
+    ]
+
+
+def test_a_game_rich_in_trade_resamples_within_a_few_replays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At the end of the trade-rich game, 29 of 30 replays from player 0's view (and 58 of 60
+    from the others') were thrown away at a draw known in advance, planned from a later sale,
+    that found its stack bare of that commodity (Dye, Gold, Ivory): a free draw had taken it
+    and kept it. Five replays now do for each seat."""
+    monkeypatch.setattr(hidden, "MAX_REPLAYS", 5)
+    state = _trade_rich_game()
+    for viewer in range(3):
+        copy = state.resample_from_infostate(viewer, random.Random(viewer))
+        assert copy.observation(viewer) == state.observation(viewer)
+        assert state.game.replay(copy.history()).observation(viewer) == copy.observation(viewer)

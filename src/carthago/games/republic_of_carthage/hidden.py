@@ -15,8 +15,10 @@ afresh, so two true states p cannot tell apart give the same copies for the same
   success called back by name or found missing put on a removal to the reserve at random
   (``_call_back``); every Trade card another human faction drew, each sale, discard or card
   given to p put on one of that faction's earlier draws from the stack at random (``_plan``),
-  the rest drawn from the stack as it stands in the copy; the contents of offers p did not
-  receive, from the builder's hand in the copy and fitting the public claim. A replay p could
+  the rest drawn from what the stacks in the copy can spare once the draws known in advance
+  (p's own, a Neutral's, those the plan settled) are served (``_needed``); the contents of
+  offers p did not receive, from the builder's hand in the copy and fitting the public claim,
+  each fitting set as likely (``_offer_contents`` counts them). A replay p could
   tell from the truth (an illegal move, another observation) is thrown away and drawn again,
   never patched with a true value.
 
@@ -28,9 +30,12 @@ facts walk goes on from where it stopped, and the last copy is carried on over t
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import cache
+from itertools import product
 from typing import TYPE_CHECKING, TypeVar
 
 from carthago.core.errors import CarthagoError, IllegalActionError
@@ -218,9 +223,10 @@ class _Facts:
     draws: dict[int, tuple[int, int]] = field(default_factory=dict)
     """History index of a draw by another human faction: (faction, stack)."""
     consumed: list[tuple[int, int, int]] = field(default_factory=list)
-    """(index, faction, commodity): a card another human faction sold, discarded or gave p."""
+    """(index, faction, commodity): a card another human faction sold, discarded, or gave in an
+    exchange p saw (with p, or with a Neutral)."""
     supplied: list[tuple[int, int, int]] = field(default_factory=list)
-    """(index, faction, commodity): a card p gave another human faction."""
+    """(index, faction, commodity): a card another human faction got in an exchange p saw."""
     offers: list[_Offer] = field(default_factory=list)
     swaps: list[tuple[int, _Offer, _Offer]] = field(default_factory=list)
     """Exchanges between two other factions: (index, offer, counter-offer)."""
@@ -234,6 +240,13 @@ class _Facts:
     """History indices of set-up deals and Forum draws that put a card in another human hand."""
     drops: list[int] = field(default_factory=list)
     """History indices of another human's discards down to the hand limit (§6.7.2)."""
+    shown: dict[int, int] = field(default_factory=dict)
+    """History index of a Trade card drawn that p saw (its own or a Neutral's): its commodity."""
+    restocked: dict[int, Counter[int]] = field(default_factory=dict)
+    """History index after which cards sold and discarded went back to their stacks, or an
+    exploration called cards back from the reserve: the commodities (the table saw them)."""
+    unpirated: list[int] = field(default_factory=list)
+    """History indices after which the cards the Pirates took went back to their stacks."""
 
     def hidden(self) -> bool:
         blocks = any(offer.adds for offer in self.offers)
@@ -310,6 +323,9 @@ class _FactsWalk:
             ledger=list(facts.ledger),
             dealt=list(facts.dealt),
             drops=list(facts.drops),
+            shown=dict(facts.shown),
+            restocked=dict(facts.restocked),
+            unpirated=list(facts.unpirated),
         )
 
     def _step(self, index: int, action: int) -> None:
@@ -324,6 +340,9 @@ class _FactsWalk:
                 facts.reserved[index] = walk.ctx[0]
         elif who == CHANCE and stage == "trade_draw" and walk.ctx[0] in others:
             facts.draws[index] = (walk.ctx[0], walk.ctx[1])
+        elif who == CHANCE and stage == "trade_draw":
+            facts.shown[index] = action
+        returning, pirated = list(walk.to_return), any(walk.pirated)
         if stage in BUILD_STAGES and action < A.NAME:
             side = BUILD_STAGES.index(stage)
             building = self._sides.get(side)
@@ -344,11 +363,16 @@ class _FactsWalk:
         walk._history.append(action)
         walk._legal = None
         self.history.append(action)
+        if any(returning) and not any(walk.to_return):
+            facts.restocked[index] = Counter(dict(enumerate(returning))) - Counter()
+        if pirated and not any(walk.pirated):
+            facts.unpirated.append(index)
         if who == CHANCE and _dealt_unseen(walk, index, action, player):
             facts.dealt.append(index)
         reached = [card for card in unexplored if walk.card_loc[card] == REMOVED]
         if reached:
             facts.returns.append(_called_back(walk, reached, reserve, index))
+            facts.restocked[index] = Counter(facts.returns[-1][1])
         change = [after - was for after, was in zip(walk.faction_treasury, treasuries, strict=True)]
         if move is not None:
             facts.ledger.append(move[0])
@@ -374,10 +398,19 @@ class _FactsWalk:
             if hidden and faction in offer[:2]:
                 continue
             after = _hand_counts(walk, faction)
-            for commodity in sorted((before[position] - after).elements()):
+            gave: Counter[int] = Counter()
+            got: Counter[int] = Counter()
+            if exchanged and faction in offer[:2]:
+                # Each card of an exchange p saw counts, not only what is left once the
+                # commodities both sides gave cancel out: the giver held every card it put in.
+                given = offer_sides(offer)
+                side = offer[:2].index(faction)
+                gave, got = Counter(given[side]), Counter(given[1 - side])
+            rest = after - got + gave
+            for commodity in sorted((gave + (before[position] - rest)).elements()):
                 facts.consumed.append((index, faction, commodity))
             if stage != "trade_draw":
-                for commodity in sorted((after - before[position]).elements()):
+                for commodity in sorted((got + (rest - before[position])).elements()):
                     facts.supplied.append((index, faction, commodity))
         if closed:
             sides = self._sides
@@ -656,20 +689,51 @@ def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | N
 
     Uniform among the sets with the offer's number of cards and, once presented, its claimed
     total value and named commodity (and, after an exchange, the stacks the backs showed).
+    Sets are counted, not listed: a faction with many Traders holds dozens of cards, and the
+    sets of ten among forty run to hundreds of millions.
     """
-    count = len(offer.adds)
-    hand = sorted(commodity for commodity, _, _ in copy.trade_hands[offer.builder])
-    fits = set()
-    for chosen in combinations(hand, count):
-        claimed = (
-            offer.named in chosen and sum(C.commodities[c].value for c in chosen) == offer.value
-        )
-        backs = tuple(sorted(C.commodities[c].stack for c in chosen)) == offer.stacks
-        if (offer.named < 0 or claimed) and (not offer.exchanged or backs):
-            fits.add(chosen)
-    if not fits:
+    hand = Counter(commodity for commodity, _, _ in copy.trade_hands[offer.builder])
+    stacks = sorted({c.stack for c in C.commodities})
+    kinds = [[c.index for c in C.commodities if c.stack == stack] for stack in stacks]
+    backs = Counter(offer.stacks)
+    claimed = offer.named >= 0
+    worth = [c.value for c in C.commodities]
+
+    def choices(position: int, left: int) -> list[tuple[int, ...]]:
+        """How many of each commodity of the position's stack the set may take."""
+        counts = product(*(range(min(hand[c], left) + 1) for c in kinds[position]))
+        if offer.exchanged:
+            return [taken for taken in counts if sum(taken) == backs[stacks[position]]]
+        return [taken for taken in counts if sum(taken) <= left]
+
+    @cache
+    def sets(position: int, left: int, value: int, named: bool) -> int:
+        """The sets the rest of the stacks can complete (``value``: what the claim still needs)."""
+        if position == len(stacks):
+            return int(left == 0 and (not claimed or (value == 0 and named)))
+        total = 0
+        for taken in choices(position, left):
+            total += sets(*_after(position, left, value, named, taken))
+        return total
+
+    def _after(
+        position: int, left: int, value: int, named: bool, taken: tuple[int, ...]
+    ) -> tuple[int, int, int, bool]:
+        pairs = list(zip(kinds[position], taken, strict=True))
+        value -= sum(worth[c] * k for c, k in pairs)
+        named = named or any(c == offer.named and k > 0 for c, k in pairs)
+        return position + 1, left - sum(taken), value, named
+
+    state = (0, len(offer.adds), offer.value, False)
+    if not sets(*state):
         return None
-    contents = list(rng.choice(sorted(fits)))
+    contents: list[int] = []
+    while state[0] < len(stacks):
+        options = [(taken, _after(*state, taken)) for taken in choices(*state[:2])]
+        weights = [sets(*after) for _, after in options]
+        taken, state = rng.choices(options, weights)[0]
+        for commodity, k in zip(kinds[state[0] - 1], taken, strict=True):
+            contents += [commodity] * k
     rng.shuffle(contents)
     return [A.ADD + commodity for commodity in contents]
 
@@ -770,6 +834,7 @@ def _replay(
     planned, exchanged = plan
     removals = set(facts.removals)
     starts = {offer.start: offer for offer in facts.offers}
+    needed = _needed(facts, {**facts.shown, **planned})
     copy = type(state)(state.rg)
     for index, action in enumerate(state._history):
         chosen = planned.get(index, gifts.get(index, action))
@@ -784,12 +849,63 @@ def _replay(
             planned.update(zip(starts[index].adds, contents, strict=True))
             chosen = contents[0]
         elif (index in removals or index in facts.draws) and index not in planned:
-            chosen = _draw_outcome(copy.chance_outcomes(), rng)
+            # The Pirates' cards come back when the event leaves the board.
+            pirates = index in removals and index not in facts.reserved
+            back = bisect_right(facts.unpirated, index)
+            until = facts.unpirated[back] if pirates and back < len(facts.unpirated) else None
+            spare = [
+                (c, copy.stack[c] - needed(c, index, until)) for c, _ in copy.chance_outcomes()
+            ]
+            if all(count <= 0 for _, count in spare):
+                return None
+            chosen = _draw_outcome([(c, count) for c, count in spare if count > 0], rng)
         try:
             copy.apply_action(chosen)
         except IllegalActionError:
             return None
     return _untold(copy, state, player)
+
+
+def _needed(facts: _Facts, taken: dict[int, int]) -> Callable[[int, int, int | None], int]:
+    """How many cards of a commodity the stacks must keep after a history index (until another,
+    for a card that comes back then) for the draws and removals known in advance (``taken``:
+    index -> commodity, those p saw and those the plan settled), given the cards the table saw
+    go back to the stacks.
+
+    A card drawn freely is one of the others: a free draw that took the last spare card of a
+    commodity would leave a known draw with none to take, and that replay would be thrown away
+    (in a game rich in trade, nearly every one)."""
+    moves: dict[int, list[tuple[int, int]]] = {}
+    for index, commodity in taken.items():
+        moves.setdefault(commodity, []).append((index, 1))
+    for index, cards in facts.restocked.items():
+        for commodity, count in cards.items():
+            moves.setdefault(commodity, []).append((index, -count))
+    indices: dict[int, list[int]] = {}
+    changes: dict[int, list[int]] = {}
+    needs: dict[int, list[int]] = {}
+    for commodity, timeline in moves.items():
+        timeline.sort()
+        indices[commodity] = [index for index, _ in timeline]
+        changes[commodity] = [change for _, change in timeline]
+        # needs[c][k]: what the stacks must hold of c just before its k-th move, for all the rest.
+        need, before = 0, []
+        for change in reversed(changes[commodity]):
+            need = max(0, need + change)
+            before.append(need)
+        needs[commodity] = before[::-1]
+
+    def needed(commodity: int, index: int, until: int | None) -> int:
+        after = indices.get(commodity, [])
+        first = bisect_right(after, index)
+        if until is None:
+            return needs[commodity][first] if first < len(after) else 0
+        need = 0
+        for change in reversed(changes.get(commodity, [])[first : bisect_right(after, until)]):
+            need = max(0, need + change)
+        return need
+
+    return needed
 
 
 def _draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
