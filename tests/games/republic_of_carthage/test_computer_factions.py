@@ -1,7 +1,7 @@
 """Computer factions (issue: they keep the Republic alive): the `heuristic` agent follows the
 game's advice (`heuristics.advise`) where a one-ply look cannot tell the choices apart: the
-Imperials' aide of §9 in the Senate, a rescue of the State Treasury, and a victorious
-commander's revolt."""
+Imperials' aide of §9 in the Senate, a rescue of the State Treasury, the Player Notes' counsel
+on Traders, and a victorious commander's revolt."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
+from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import heuristics
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home, send
+from carthago.games.republic_of_carthage.forum import trader_candidates
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -372,6 +374,51 @@ def test_s6_7_3_no_computer_faction_backs_a_suffete_of_a_faction_in_revolt() -> 
                 SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
             )
     assert heuristics.advise(state, third) in [SA.vote(SA.NO_VOTE, i) for i in range(len(SA.BUY))]
+
+
+# -- §6.4.2.3 Traders, as the Player Notes (§10) counsel -------------------------------------
+
+
+def _trader_attempt(talents: dict[str, int]) -> tuple[S, int]:
+    """A three-player game at an Initiative's Trader attempt; ``talents`` gives the Faction
+    Leader ("leader") and another Senator in Carthage ("other") their talents."""
+    state = run_until(new(3), at_stage("forum_trader"))
+    faction = state.initiative
+    leader = state.faction_leader[faction]
+    other = next(p for p in trader_candidates(state, faction) if p != leader)
+    state.talents[leader], state.talents[other] = talents["leader"], talents["other"]
+    return state, faction
+
+
+@pytest.mark.parametrize(
+    ("leader", "other", "tries"),
+    [(10, 14, "leader"), (2, 6, "other"), (4, 4, "leader")],
+)
+def test_s6_4_2_3_a_computer_faction_tries_for_a_trader_with_the_senator_who_can_pay(
+    leader: int, other: int, tries: str
+) -> None:
+    # A roll short of 12 costs at most 10T: past that, the Faction Leader goes first, as his
+    # Traders stay with the faction when he dies (§6.1).
+    state, faction = _trader_attempt({"leader": leader, "other": other})
+    chosen = make_agent("heuristic", seed=0).step(state) - F.TRADER
+    expected = state.faction_leader[faction]
+    if tries == "other":
+        expected = next(p for p in trader_candidates(state, faction) if p != expected)
+    assert chosen == expected
+    assert state.talents[chosen] == (leader if tries == "leader" else other)
+
+
+def test_s6_4_2_3_a_computer_faction_pays_to_bring_a_trader_roll_to_12() -> None:
+    state, faction = _trader_attempt({"leader": 10, "other": 0})
+    leader = state.faction_leader[faction]
+    state.apply_action(F.TRADER + leader)
+    state.apply_action(2)  # the worst roll: 10T short of 12
+    assert state.stage == "forum_trader_buy"
+    traders = state.traders[leader]
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == F.BUY_TRADER
+    state.apply_action(F.BUY_TRADER)
+    assert state.traders[leader] == traders + 1 and state.talents[leader] == 0
 
 
 # -- §6.7.3 revolts: a coin flip to the one-ply look -----------------------------------------

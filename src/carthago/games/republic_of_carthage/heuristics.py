@@ -7,7 +7,9 @@ import math
 from carthago.core.state import State
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
+from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
+from carthago.games.republic_of_carthage.forum import TRADER_TARGET, trader_candidates
 from carthago.games.republic_of_carthage.proposals import ARMIES, in_carthage, recruit_cost
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.revolution import (
@@ -65,11 +67,14 @@ those they cannot: corruption and the negative State Income of a province."""
 def advise(state: State, player: int) -> int | None:
     """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
     player's place; in the contributions step, a rescue of a State Treasury that would go
-    bankrupt (``rescue``); to a victorious commander, whether to revolt (``revolt``); elsewhere
-    no advice (the one-ply look at ``evaluate`` decides)."""
+    bankrupt (``rescue``); at a Trader attempt, the Player Notes' counsel (``trader``); to a
+    victorious commander, whether to revolt (``revolt``); elsewhere no advice (the one-ply look
+    at ``evaluate`` decides)."""
     assert isinstance(state, RepublicOfCarthageState)
     if state.stage == "revenue_contribute":
         return rescue(state, player)
+    if state.stage in ("forum_trader", "forum_trader_buy"):
+        return trader(state, player)
     if state.stage == "revolution_revolt":
         return revolt(state)
     if state.stage not in ADVISED_STAGES:
@@ -102,6 +107,23 @@ def rescue(state: RepublicOfCarthageState, player: int) -> int | None:
     choices = {A.amount(i, talents): i for i in A.amount_choices(talents)}
     enough = [given for given in choices if given >= share]
     return A.contribute(giver, choices[min(enough) if enough else max(choices)])
+
+
+def trader(state: RepublicOfCarthageState, player: int) -> int:
+    """§6.4.2.3 Traders, as the Player Notes (§10) counsel: trade is the Republic's lifeblood
+    and every Trader draws a card from a richer stack than the last, so pay whatever a roll
+    short of 12 costs; try with the Senator best able to pay it, the Faction Leader first
+    among equals (his Traders stay with the faction when he dies, §6.1). ``evaluate`` sees
+    only talents, and would never pay: a Trader repays his price over later turns."""
+    if state.stage == "forum_trader_buy":
+        return F.BUY_TRADER
+    leader = state.faction_leader[player]
+    dearest = TRADER_TARGET - 2  # a roll of 2 costs the most
+    best = max(
+        trader_candidates(state, player),
+        key=lambda p: (min(state.talents[p], dearest), p == leader, -p),
+    )
+    return F.TRADER + best
 
 
 def revolt(state: RepublicOfCarthageState) -> int:
