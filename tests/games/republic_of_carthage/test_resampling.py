@@ -453,6 +453,32 @@ def test_offer_contents_from_a_hand_of_forty_cards_fit_the_claim() -> None:
         assert not Counter(cards) - Counter(hand)
 
 
+def test_which_card_an_exchange_between_others_moved_is_searched_not_guessed() -> None:
+    """Faction 1 drew from Salt's stack (10) and Grain's (11) and p gave it a Salt (12); it
+    offered faction 2 a Grain and a card of Salt's stack for a Dye (faction 2's draw at 13), and
+    they exchanged unseen (20). Faction 1 later sells a Timber (30): its draw at 10 was Timber,
+    so the card of Salt's stack it gave was p's Salt. Picking that card at random, as the plan
+    once did, contradicted the sale half the time; the search always finds the answer."""
+    salt, timber, grain, dye = (
+        C.commodity(name).index for name in ("Salt", "Timber", "Grain", "Dye")
+    )
+    offer = _Offer(15, 18, 1, 2, [15, 16], value=7, named=grain, exchanged=True, stacks=(3, 4))
+    counter = _Offer(18, 20, 2, 1, [18], value=8, named=dye, exchanged=True, stacks=(8,))
+    for seed in range(20):
+        facts = _Facts(
+            draws={10: (1, 3), 11: (1, 4), 13: (2, 8)},
+            supplied=[(12, 1, salt)],
+            consumed=[(30, 1, timber)],
+            offers=[offer, counter],
+            swaps=[(20, offer, counter)],
+        )
+        plan = _plan(facts, random.Random(seed))
+        assert plan is not None
+        planned, contents = plan
+        assert planned == {10: timber, 11: grain, 13: dye}
+        assert sorted(contents[15]) == sorted([salt, grain]) and contents[18] == [dye]
+
+
 def test_an_offer_names_a_commodity_its_builder_holds() -> None:
     """Faction 1 offered three cards naming Dye at 50: its earlier draw from Dye's stack is
     planned as Dye; a Dye it then sells at 60 is that same card."""

@@ -33,9 +33,10 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, TypeVar
 
 from carthago.core.errors import CarthagoError, IllegalActionError
@@ -545,92 +546,201 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
 # -- Trade cards -----------------------------------------------------------------------------
 
 
+PLAN_BRANCHES = 300
+"""Ways of moving the cards of exchanges between others a plan tries before it gives up."""
+
+DRAW, SOLD, GOT, NAMED, SWAP, REMOVAL, RETURN = range(7)
+"""Kinds of event a plan follows, in this order within one history index."""
+
+
+@dataclass
+class _Tokens:
+    """The other factions' cards as a plan follows them (see :func:`_plan`)."""
+
+    hands: dict[int, list[list[int]]] = field(default_factory=dict)
+    reserve: list[list[int]] = field(default_factory=list)
+    removed: list[list[int]] = field(default_factory=list)
+    exchanged: dict[int, list[list[int]]] = field(default_factory=dict)
+    planned: dict[int, int] = field(default_factory=dict)
+
+    def settle(self, token: list[int], commodity: int) -> None:
+        token[1] = commodity
+        if token[0] >= 0:
+            self.planned[token[0]] = commodity
+
+    def signature(self) -> tuple[object, ...]:
+        """All that later events can tell apart: the commodity (or none yet) and stack of the
+        cards in each hand and in the reserve, not which draw each came from."""
+        hands = tuple(
+            (faction, tuple(sorted((t[1], t[2]) for t in hand)))
+            for faction, hand in sorted(self.hands.items())
+        )
+        return hands, tuple(sorted((t[1], t[2]) for t in self.reserve))
+
+
 def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, list[int]]] | None:
     """Commodities for some hidden draws and removals and the contents of exchanges between
     others.
 
     Follows the cards of the other factions as tokens [draw index or -1, commodity or -1,
-    stack]: a hidden draw makes one of unknown
-    commodity (its stack is public), a card p gave makes one of known commodity. Taken in
-    order, a card a faction sells, discards or gives p is a random token of that faction that
-    can be it; the commodity an offer names must be in the builder's hand (a random token of
-    its stack becomes it unless one already is); an exchange between two other factions moves
-    the named token and random tokens of the stacks the backs showed, whose commodities later
-    events settle like a draw's (any still unknown at the end is drawn from its stack).
-    The cards removed unseen to the reserve are followed the same way (:func:`_call_back`).
-    Returns the planned draws and removals (history index: commodity) and the planned contents
-    of each exchanged offer (by its first index), or None when the tokens cannot fit what p saw.
+    stack]: a hidden draw makes one of unknown commodity (its stack is public), a card p saw a
+    faction get makes one of known commodity. Taken in order, a card a faction sells, discards
+    or gives away is a token of that faction that can be it, one known to be it first (else a
+    random one still unknown); the commodity an offer names must be in the builder's hand (a
+    random token of its stack becomes it unless one already is); an exchange between two other
+    factions moves the named token and tokens of the stacks the backs showed, whose commodities
+    later events settle like a draw's (any still unknown at the end is drawn from its stack).
+    Which tokens an exchange moves is searched depth first (:func:`_exchange_choices`, in random
+    order), so a sale that contradicts an earlier pick sends the search back to try another; a
+    position already found to fail is not tried again, and after ``PLAN_BRANCHES`` tries the plan
+    gives up. The cards removed unseen to the reserve are followed the same way
+    (:func:`_call_back`). Returns the planned draws and removals (history index: commodity) and
+    the planned contents of each exchanged offer (by its first index), or None when no plan was
+    found.
     """
-    hands: dict[int, list[list[int]]] = {}
-    planned: dict[int, int] = {}
-    exchanged: dict[int, list[list[int]]] = {}
     events: list[tuple[int, int, int, int]] = [
-        (index, 0, faction, index) for index, (faction, _) in facts.draws.items()
+        (index, DRAW, faction, index) for index, (faction, _) in facts.draws.items()
     ]
-    events += [(index, 1, faction, commodity) for index, faction, commodity in facts.consumed]
-    events += [(index, 2, faction, commodity) for index, faction, commodity in facts.supplied]
-    events += [(o.start, 3, o.builder, o.named) for o in facts.offers if o.named >= 0]
-    events += [(index, 4, k, -1) for k, (index, _, _) in enumerate(facts.swaps)]
-    events += [(index, 5, stack, index) for index, stack in facts.reserved.items()]
-    events += [(index, 6, k, -1) for k, (index, _, _) in enumerate(facts.returns)]
-    reserve: list[list[int]] = []
-    removed: list[list[int]] = []
+    events += [(index, SOLD, faction, commodity) for index, faction, commodity in facts.consumed]
+    events += [(index, GOT, faction, commodity) for index, faction, commodity in facts.supplied]
+    events += [(o.start, NAMED, o.builder, o.named) for o in facts.offers if o.named >= 0]
+    events += [(index, SWAP, k, -1) for k, (index, _, _) in enumerate(facts.swaps)]
+    events += [(index, REMOVAL, stack, index) for index, stack in facts.reserved.items()]
+    events += [(index, RETURN, k, -1) for k, (index, _, _) in enumerate(facts.returns)]
+    events.sort()
+    failed: set[tuple[int, tuple[object, ...]]] = set()
+    branches = PLAN_BRANCHES
 
-    def settle(token: list[int], commodity: int) -> None:
-        token[1] = commodity
-        if token[0] >= 0:
-            planned[token[0]] = commodity
+    def follow(position: int, tokens: _Tokens) -> _Tokens | None:
+        nonlocal branches
+        while position < len(events) and events[position][1] != SWAP:
+            if not _follow(tokens, events[position], facts, rng):
+                return None
+            position += 1
+        if position == len(events):
+            return tokens
+        key = (position, tokens.signature())
+        if key in failed:
+            return None
+        _, offer, counter = facts.swaps[events[position][2]]
+        for moves in _exchange_choices(tokens, (offer, counter), rng):
+            if branches <= 0:
+                return None
+            branches -= 1
+            branch = deepcopy(tokens)
+            _exchange(branch, (offer, counter), moves, rng)
+            found = follow(position + 1, branch)
+            if found is not None:
+                return found
+        failed.add(key)
+        return None
 
-    for _, kind, who, what in sorted(events):
-        if kind == 5:
-            removed.append([what, -1, who])
-            reserve.append(removed[-1])
-            continue
-        if kind == 6:
-            _, commodities, exhausted = facts.returns[who]
-            left = _call_back(reserve, commodities, exhausted, rng)
-            if left is None:
-                return None
-            reserve = left
-            continue
-        hand = hands.setdefault(who, []) if kind != 4 else []
-        if kind == 0:
-            hand.append([what, -1, facts.draws[what][1]])
-        elif kind == 2:
-            hand.append([-1, what, C.commodities[what].stack])
-        elif kind in (1, 3):
-            stack = C.commodities[what].stack
-            if kind == 3 and any(token[1] == what for token in hand):
-                continue
-            fits = [t for t in hand if t[2] == stack and t[1] in (-1, what)]
-            if kind == 3:
-                fits = [t for t in fits if t[1] < 0]
-            # A card known to be this one goes before one still unknown: the unknown one may be
-            # the card a later event needs (spending it here could leave nothing to fit that).
-            fits = [t for t in fits if t[1] == what] or fits
-            if not fits:
-                return None
-            token = rng.choice(fits)
-            settle(token, what)
-            if kind == 1:
-                hands[who] = [t for t in hand if t is not token]
-        else:
-            _, offer, counter = facts.swaps[who]
-            moving = [_tokens(hands, side, rng) for side in (offer, counter)]
-            for side, tokens in zip((offer, counter), moving, strict=True):
-                if tokens is None:
-                    return None
-                exchanged[side.start] = rng.sample(tokens, len(tokens))
-                hands.setdefault(side.receiver, []).extend(tokens)
+    tokens = follow(0, _Tokens())
+    if tokens is None:
+        return None
     # A card exchanged unseen takes its commodity from what later happens to it, like a draw; one
     # nothing pins down takes either commodity of its stack once every event is placed.
-    for tokens in exchanged.values():
-        for token in tokens:
+    for moved in tokens.exchanged.values():
+        for token in moved:
             if token[1] < 0:
-                settle(token, rng.choice([c.index for c in C.commodities if c.stack == token[2]]))
-    planned.update((token[0], token[1]) for token in removed if token[1] >= 0)
-    contents = {start: [token[1] for token in tokens] for start, tokens in exchanged.items()}
+                stack = [c.index for c in C.commodities if c.stack == token[2]]
+                tokens.settle(token, rng.choice(stack))
+    planned = tokens.planned
+    planned.update((token[0], token[1]) for token in tokens.removed if token[1] >= 0)
+    contents = {start: [token[1] for token in moved] for start, moved in tokens.exchanged.items()}
     return planned, contents
+
+
+def _follow(
+    tokens: _Tokens, event: tuple[int, int, int, int], facts: _Facts, rng: random.Random
+) -> bool:
+    """Follow one event other than an exchange between others; False if the tokens cannot."""
+    _, kind, who, what = event
+    if kind == REMOVAL:
+        tokens.removed.append([what, -1, who])
+        tokens.reserve.append(tokens.removed[-1])
+        return True
+    if kind == RETURN:
+        _, commodities, exhausted = facts.returns[who]
+        left = _call_back(tokens.reserve, commodities, exhausted, rng)
+        if left is None:
+            return False
+        tokens.reserve = left
+        return True
+    hand = tokens.hands.setdefault(who, [])
+    if kind == DRAW:
+        hand.append([what, -1, facts.draws[what][1]])
+        return True
+    if kind == GOT:
+        hand.append([-1, what, C.commodities[what].stack])
+        return True
+    if kind == NAMED and any(token[1] == what for token in hand):
+        return True
+    stack = C.commodities[what].stack
+    fits = [t for t in hand if t[2] == stack and t[1] in (-1, what)]
+    if kind == NAMED:
+        fits = [t for t in fits if t[1] < 0]
+    # A card known to be this one goes before one still unknown: the unknown one may be the
+    # card a later event needs (spending it here could leave nothing to fit that).
+    fits = [t for t in fits if t[1] == what] or fits
+    if not fits:
+        return False
+    token = rng.choice(fits)
+    tokens.settle(token, what)
+    if kind == SOLD:
+        tokens.hands[who] = [t for t in hand if t is not token]
+    return True
+
+
+Moves = tuple[tuple[tuple[int, int], ...], ...]
+"""For each side of an exchange, the (stack, commodity or -1) of each card it moves."""
+
+
+def _exchange_choices(
+    tokens: _Tokens, sides: tuple[_Offer, _Offer], rng: random.Random
+) -> list[Moves]:
+    """Every way, in random order, to pick from each builder's tokens the named one and one of
+    each stack the backs showed, by kind of token (which of two alike moves changes nothing a
+    later event can tell)."""
+    per_side = []
+    for side in sides:
+        held = Counter((t[2], t[1]) for t in tokens.hands.get(side.builder, []))
+        named = (C.commodities[side.named].stack, side.named)
+        if not held[named]:
+            return []
+        held[named] -= 1
+        wanted = Counter(side.stacks)
+        wanted[named[0]] -= 1
+        picks: list[list[tuple[tuple[int, int], ...]]] = []
+        for stack, count in sorted(wanted.items()):
+            kinds = sorted(kind for kind in held if kind[0] == stack and held[kind] > 0)
+            fits = [
+                chosen
+                for chosen in combinations_with_replacement(kinds, count)
+                if not Counter(chosen) - held
+            ]
+            picks.append(fits)
+        per_side.append([(named, *sum(chosen, ())) for chosen in product(*picks)])
+    choices = list(product(*per_side))
+    rng.shuffle(choices)
+    return choices
+
+
+def _exchange(
+    tokens: _Tokens, sides: tuple[_Offer, _Offer], moves: Moves, rng: random.Random
+) -> None:
+    """Move the tokens ``moves`` names between the two builders (random ones of each kind)."""
+    moving = []
+    for side, kinds in zip(sides, moves, strict=True):
+        hand = tokens.hands[side.builder]
+        taken: list[list[int]] = []
+        for stack, commodity in kinds:
+            fits = [i for i, t in enumerate(hand) if t[2] == stack and t[1] == commodity]
+            taken.append(hand.pop(rng.choice(fits)))
+        tokens.exchanged[side.start] = rng.sample(taken, len(taken))
+        moving.append(taken)
+    for side, taken in zip(sides, moving, strict=True):
+        tokens.hands.setdefault(side.receiver, []).extend(taken)
 
 
 def _call_back(
@@ -662,26 +772,6 @@ def _call_back(
             if token[1] == commodity:
                 return None
     return reserve
-
-
-def _tokens(
-    hands: dict[int, list[list[int]]], offer: _Offer, rng: random.Random
-) -> list[list[int]] | None:
-    """Take from the builder's tokens the named one and random ones of the shown stacks."""
-    hand = hands.get(offer.builder, [])
-    named = [t for t in hand if t[1] == offer.named]
-    if not named:
-        return None
-    taken = [rng.choice(named)]
-    stacks = list(offer.stacks)
-    stacks.remove(C.commodities[offer.named].stack)
-    for stack in stacks:
-        fits = [t for t in hand if t[2] == stack and all(t is not x for x in taken)]
-        if not fits:
-            return None
-        taken.append(rng.choice(fits))
-    hands[offer.builder] = [t for t in hand if all(t is not x for x in taken)]
-    return taken
 
 
 def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | None:
