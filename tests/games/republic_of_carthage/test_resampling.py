@@ -394,13 +394,15 @@ def test_a_free_draw_leaves_in_the_stacks_the_cards_known_draws_take() -> None:
     sales), and one Salt sold goes back to its stack at 20. Before 10 the stacks must keep one
     Salt for both (the one returned serves the second); between 10 and 20 none; between 20 and
     30 one. A card the Pirates take at 5 and give back at 15 needs to leave only what the draw
-    at 10 takes."""
-    facts = _Facts(restocked={20: Counter({SALT: 1})})
-    needed = hidden._needed(facts, {10: SALT, 30: SALT})
-    assert [needed(SALT, index, None) for index in (5, 15, 25, 35)] == [1, 0, 1, 0]
-    assert needed(DYE, 5, None) == 0
-    assert needed(SALT, 5, 15) == 1
-    assert hidden._needed(_Facts(), {10: SALT, 30: SALT})(SALT, 5, None) == 2
+    at 10 takes; once the replay knows it was a Salt, its return at 15 serves the draw at 30."""
+    needs = hidden._Needs({10: SALT, 30: SALT}, {20: Counter({SALT: 1})})
+    assert [needs.after(SALT, index) for index in (5, 15, 25, 35)] == [1, 0, 1, 0]
+    assert needs.after(DYE, 5) == 0
+    assert needs.after(SALT, 5, until=15) == 1
+    assert hidden._Needs({10: SALT, 30: SALT}, {}).after(SALT, 5) == 2
+    pirated = hidden._Needs({10: SALT, 30: SALT}, {})
+    pirated.comes_back(SALT, 15)
+    assert [pirated.after(SALT, index) for index in (5, 12, 20)] == [1, 0, 1]
 
 
 def _offer_sets(hand: list[int], offer: _Offer, seeds: int) -> Counter[tuple[int, ...]]:

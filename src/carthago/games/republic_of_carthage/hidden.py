@@ -16,7 +16,7 @@ afresh, so two true states p cannot tell apart give the same copies for the same
   (``_call_back``); every Trade card another human faction drew, each sale, discard or card
   given to p put on one of that faction's earlier draws from the stack at random (``_plan``),
   the rest drawn from what the stacks in the copy can spare once the draws known in advance
-  (p's own, a Neutral's, those the plan settled) are served (``_needed``); the contents of
+  (p's own, a Neutral's, those the plan settled) are served (:class:`_Needs`); the contents of
   offers p did not receive, from the builder's hand in the copy and fitting the public claim,
   each fitting set as likely (``_offer_contents`` counts them). A replay p could
   tell from the truth (an illegal move, another observation) is thrown away and drawn again,
@@ -32,7 +32,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cache
@@ -924,7 +923,7 @@ def _replay(
     planned, exchanged = plan
     removals = set(facts.removals)
     starts = {offer.start: offer for offer in facts.offers}
-    needed = _needed(facts, {**facts.shown, **planned})
+    needs = _Needs({**facts.shown, **planned}, facts.restocked)
     copy = type(state)(state.rg)
     for index, action in enumerate(state._history):
         chosen = planned.get(index, gifts.get(index, action))
@@ -943,12 +942,13 @@ def _replay(
             pirates = index in removals and index not in facts.reserved
             back = bisect_right(facts.unpirated, index)
             until = facts.unpirated[back] if pirates and back < len(facts.unpirated) else None
-            spare = [
-                (c, copy.stack[c] - needed(c, index, until)) for c, _ in copy.chance_outcomes()
-            ]
+            outcomes = copy.chance_outcomes()
+            spare = [(c, copy.stack[c] - needs.after(c, index, until)) for c, _ in outcomes]
             if all(count <= 0 for _, count in spare):
                 return None
             chosen = _draw_outcome([(c, count) for c, count in spare if count > 0], rng)
+            if until is not None:
+                needs.comes_back(chosen, until)
         try:
             copy.apply_action(chosen)
         except IllegalActionError:
@@ -956,46 +956,59 @@ def _replay(
     return _untold(copy, state, player)
 
 
-def _needed(facts: _Facts, taken: dict[int, int]) -> Callable[[int, int, int | None], int]:
-    """How many cards of a commodity the stacks must keep after a history index (until another,
-    for a card that comes back then) for the draws and removals known in advance (``taken``:
-    index -> commodity, those p saw and those the plan settled), given the cards the table saw
-    go back to the stacks.
+class _Needs:
+    """How many cards of each commodity the stacks must keep after a history index for the draws
+    and removals known in advance (those p saw and those the plan settled), given the cards
+    known to go back to the stacks: those the table saw (sold and discarded, called back by an
+    exploration) and, once the replay has drawn them, the Pirates' cards when they return.
 
     A card drawn freely is one of the others: a free draw that took the last spare card of a
     commodity would leave a known draw with none to take, and that replay would be thrown away
-    (in a game rich in trade, nearly every one)."""
-    moves: dict[int, list[tuple[int, int]]] = {}
-    for index, commodity in taken.items():
-        moves.setdefault(commodity, []).append((index, 1))
-    for index, cards in facts.restocked.items():
-        for commodity, count in cards.items():
-            moves.setdefault(commodity, []).append((index, -count))
-    indices: dict[int, list[int]] = {}
-    changes: dict[int, list[int]] = {}
-    needs: dict[int, list[int]] = {}
-    for commodity, timeline in moves.items():
-        timeline.sort()
-        indices[commodity] = [index for index, _ in timeline]
-        changes[commodity] = [change for _, change in timeline]
-        # needs[c][k]: what the stacks must hold of c just before its k-th move, for all the rest.
+    (in a game rich in trade, nearly every one).
+
+    >>> needs = _Needs({10: 0, 30: 0}, {20: Counter({0: 1})})
+    >>> [needs.after(0, index) for index in (5, 15, 25, 35)]
+    [1, 0, 1, 0]
+    """
+
+    def __init__(self, taken: dict[int, int], restocked: dict[int, Counter[int]]) -> None:
+        self._moves: dict[int, list[tuple[int, int]]] = {}
+        for index, commodity in taken.items():
+            self._moves.setdefault(commodity, []).append((index, 1))
+        for index, cards in restocked.items():
+            for commodity, count in cards.items():
+                self._moves.setdefault(commodity, []).append((index, -count))
+        self._indices: dict[int, list[int]] = {}
+        self._needs: dict[int, list[int]] = {}
+        for commodity in self._moves:
+            self._settle(commodity)
+
+    def _settle(self, commodity: int) -> None:
+        timeline = sorted(self._moves[commodity])
+        self._moves[commodity] = timeline
+        self._indices[commodity] = [index for index, _ in timeline]
+        # What the stacks must hold of the commodity just before each of its moves, for the rest.
         need, before = 0, []
-        for change in reversed(changes[commodity]):
+        for _, change in reversed(timeline):
             need = max(0, need + change)
             before.append(need)
-        needs[commodity] = before[::-1]
+        self._needs[commodity] = before[::-1]
 
-    def needed(commodity: int, index: int, until: int | None) -> int:
-        after = indices.get(commodity, [])
-        first = bisect_right(after, index)
+    def after(self, commodity: int, index: int, until: int | None = None) -> int:
+        """The cards of ``commodity`` to keep after ``index`` (only up to ``until`` if given)."""
+        indices = self._indices.get(commodity, [])
+        first = bisect_right(indices, index)
         if until is None:
-            return needs[commodity][first] if first < len(after) else 0
+            return self._needs[commodity][first] if first < len(indices) else 0
         need = 0
-        for change in reversed(changes.get(commodity, [])[first : bisect_right(after, until)]):
+        for _, change in reversed(self._moves[commodity][first : bisect_right(indices, until)]):
             need = max(0, need + change)
         return need
 
-    return needed
+    def comes_back(self, commodity: int, index: int) -> None:
+        """A card of ``commodity`` goes back to its stack at ``index``."""
+        self._moves.setdefault(commodity, []).append((index, -1))
+        self._settle(commodity)
 
 
 def _draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
