@@ -399,6 +399,7 @@ def test_a_free_draw_leaves_in_the_stacks_the_cards_known_draws_take() -> None:
     assert [needs.after(SALT, index) for index in (5, 15, 25, 35)] == [1, 0, 1, 0]
     assert needs.after(DYE, 5) == 0
     assert needs.after(SALT, 5, until=15) == 1
+    assert needs.after(DYE, 5, until=15) == 0
     assert hidden._Needs({10: SALT, 30: SALT}, {}).after(SALT, 5) == 2
     pirated = hidden._Needs({10: SALT, 30: SALT}, {})
     pirated.comes_back(SALT, 15)

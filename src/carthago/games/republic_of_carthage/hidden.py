@@ -1001,7 +1001,8 @@ class _Needs:
         if until is None:
             return self._needs[commodity][first] if first < len(indices) else 0
         need = 0
-        for _, change in reversed(self._moves[commodity][first : bisect_right(indices, until)]):
+        moves = self._moves.get(commodity, [])
+        for _, change in reversed(moves[first : bisect_right(indices, until)]):
             need = max(0, need + change)
         return need
 
