@@ -389,6 +389,25 @@ def test_a_card_known_to_be_in_a_hand_is_the_one_it_gives_away() -> None:
         assert _plan(facts, random.Random(seed)) == ({10: iron, 11: iron}, {})
 
 
+def test_a_sold_card_comes_from_a_draw_the_stacks_could_serve() -> None:
+    """Faction 1 drew from the stack of Gold (3 cards) and Ivory (2) at 10 and 40 and sells a
+    Gold at 50. p drew the three Golds at 20, 21 and 22, and sold one back at 35: had the draw at
+    10 been a Gold, p's third would have found none. So the Gold sold is the draw at 40, every
+    time (settled blindly, half the plans chose 10, and in a game of factions that buy Traders
+    no replay fitted)."""
+    gold = C.commodity("Gold").index
+    stack = C.commodities[gold].stack
+    for seed in range(20):
+        facts = _Facts(
+            draws={10: (1, stack), 40: (1, stack)},
+            shown={20: gold, 21: gold, 22: gold},
+            restocked={35: Counter({gold: 1})},
+            sizes={10: (stack, 5), 20: (stack, 4), 21: (stack, 3), 22: (stack, 2), 40: (stack, 2)},
+            consumed=[(50, 1, gold)],
+        )
+        assert _plan(facts, random.Random(seed)) == ({40: gold}, {})
+
+
 def test_a_free_draw_leaves_in_the_stacks_the_cards_known_draws_take() -> None:
     """Salt is drawn at 10 and 30 by draws known in advance (p's own, or planned from later
     sales), and one Salt sold goes back to its stack at 20. Before 10 the stacks must keep one

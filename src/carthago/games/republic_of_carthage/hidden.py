@@ -247,6 +247,9 @@ class _Facts:
     exploration called cards back from the reserve: the commodities (the table saw them)."""
     unpirated: list[int] = field(default_factory=list)
     """History indices after which the cards the Pirates took went back to their stacks."""
+    sizes: dict[int, tuple[int, int]] = field(default_factory=dict)
+    """History index of a draw or removal from a trade stack: the stack and how many cards it
+    held (the table sees each stack's height)."""
 
     def hidden(self) -> bool:
         blocks = any(offer.adds for offer in self.offers)
@@ -326,9 +329,11 @@ class _FactsWalk:
             shown=dict(facts.shown),
             restocked=dict(facts.restocked),
             unpirated=list(facts.unpirated),
+            sizes=dict(facts.sizes),
         )
 
     def _step(self, index: int, action: int) -> None:
+        from carthago.games.republic_of_carthage.setup import stack_counts
         from carthago.games.republic_of_carthage.trade import offer_sides
 
         walk, facts, player, others = self.walk, self._facts, self.player, self._others
@@ -342,6 +347,9 @@ class _FactsWalk:
             facts.draws[index] = (walk.ctx[0], walk.ctx[1])
         elif who == CHANCE and stage == "trade_draw":
             facts.shown[index] = action
+        if who == CHANCE and (stage == "trade_draw" or stage in UNSEEN_REMOVALS):
+            number = walk.ctx[1] if stage == "trade_draw" else walk.ctx[0]
+            facts.sizes[index] = (number, sum(stack_counts(walk, number).values()))
         returning, pirated = list(walk.to_return), any(walk.pirated)
         if stage in BUILD_STAGES and action < A.NAME:
             side = BUILD_STAGES.index(stage)
@@ -558,14 +566,23 @@ class _Tokens:
 
     hands: dict[int, list[list[int]]] = field(default_factory=dict)
     reserve: list[list[int]] = field(default_factory=list)
-    removed: list[list[int]] = field(default_factory=list)
     exchanged: dict[int, list[list[int]]] = field(default_factory=dict)
     planned: dict[int, int] = field(default_factory=dict)
+    needs: _Needs = field(default_factory=lambda: _Needs({}, {}))
+    """The cards the stacks must keep for the draws known so far (p's and those settled)."""
 
     def settle(self, token: list[int], commodity: int) -> None:
-        token[1] = commodity
-        if token[0] >= 0:
+        if token[0] >= 0 and token[1] < 0:
             self.planned[token[0]] = commodity
+            self.needs.take(commodity, token[0])
+        token[1] = commodity
+
+    def unsettle(self, token: list[int]) -> None:
+        """Take back the settling of a token that was unknown."""
+        if token[0] >= 0:
+            del self.planned[token[0]]
+            self.needs.untake(token[1], token[0])
+        token[1] = -1
 
     def signature(self) -> tuple[object, ...]:
         """All that later events can tell apart: the commodity (or none yet) and stack of the
@@ -609,11 +626,12 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
     events.sort()
     failed: set[tuple[int, tuple[object, ...]]] = set()
     branches = PLAN_BRANCHES
+    heights = _heights(facts)
 
     def follow(position: int, tokens: _Tokens) -> _Tokens | None:
         nonlocal branches
         while position < len(events) and events[position][1] != SWAP:
-            if not _follow(tokens, events[position], facts, rng):
+            if not _follow(tokens, events[position], facts, heights, rng):
                 return None
             position += 1
         if position == len(events):
@@ -634,7 +652,7 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
         failed.add(key)
         return None
 
-    tokens = follow(0, _Tokens())
+    tokens = follow(0, _Tokens(needs=_Needs(dict(facts.shown), facts.restocked)))
     if tokens is None:
         return None
     # A card exchanged unseen takes its commodity from what later happens to it, like a draw; one
@@ -643,29 +661,33 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
         for token in moved:
             if token[1] < 0:
                 stack = [c.index for c in C.commodities if c.stack == token[2]]
-                tokens.settle(token, rng.choice(stack))
+                for commodity in rng.sample(stack, len(stack)):
+                    tokens.settle(token, commodity)
+                    if _stacks_allow(tokens, facts, heights.get(token[2], []), token[2], token[0]):
+                        break
+                    tokens.unsettle(token)
+                else:
+                    tokens.settle(token, rng.choice(stack))
     planned = tokens.planned
-    planned.update((token[0], token[1]) for token in tokens.removed if token[1] >= 0)
     contents = {start: [token[1] for token in moved] for start, moved in tokens.exchanged.items()}
     return planned, contents
 
 
 def _follow(
-    tokens: _Tokens, event: tuple[int, int, int, int], facts: _Facts, rng: random.Random
+    tokens: _Tokens,
+    event: tuple[int, int, int, int],
+    facts: _Facts,
+    heights: dict[int, list[tuple[int, int]]],
+    rng: random.Random,
 ) -> bool:
     """Follow one event other than an exchange between others; False if the tokens cannot."""
     _, kind, who, what = event
     if kind == REMOVAL:
-        tokens.removed.append([what, -1, who])
-        tokens.reserve.append(tokens.removed[-1])
+        tokens.reserve.append([what, -1, who])
         return True
     if kind == RETURN:
         _, commodities, exhausted = facts.returns[who]
-        left = _call_back(tokens.reserve, commodities, exhausted, rng)
-        if left is None:
-            return False
-        tokens.reserve = left
-        return True
+        return _call_back(tokens, commodities, exhausted, rng)
     hand = tokens.hands.setdefault(who, [])
     if kind == DRAW:
         hand.append([what, -1, facts.draws[what][1]])
@@ -684,10 +706,74 @@ def _follow(
     fits = [t for t in fits if t[1] == what] or fits
     if not fits:
         return False
-    token = rng.choice(fits)
-    tokens.settle(token, what)
+    token = _drawn_when_stacks_allow(tokens, fits, what, facts, heights, rng)
     if kind == SOLD:
         tokens.hands[who] = [t for t in hand if t is not token]
+    return True
+
+
+def _drawn_when_stacks_allow(
+    tokens: _Tokens,
+    fits: list[list[int]],
+    commodity: int,
+    facts: _Facts,
+    heights: dict[int, list[tuple[int, int]]],
+    rng: random.Random,
+) -> list[int]:
+    """Settle as ``commodity`` a random token of ``fits`` whose draw the stacks' heights allow
+    (:func:`_stacks_allow`); any of them if none does (the replay then finds out).
+
+    Which draw became a card sold long after decides how long that commodity was out of its
+    stack: settled blindly, a game of factions that buy Traders asked its stacks for more of a
+    commodity than they held (a plan needing four Iron and two Papyrus just after a draw from a
+    stack of six, which the draw left with five)."""
+    order = rng.sample(fits, len(fits))
+    for token in order:
+        if token[1] == commodity:
+            return token
+        tokens.settle(token, commodity)
+        stack = C.commodities[commodity].stack
+        if _stacks_allow(tokens, facts, heights.get(stack, []), stack, token[0]):
+            return token
+        tokens.unsettle(token)
+    tokens.settle(order[0], commodity)
+    return order[0]
+
+
+def _heights(facts: _Facts) -> dict[int, list[tuple[int, int]]]:
+    """For each stack, its draws and removals (history index, cards the stack held then) in
+    order, leaving out those while the Pirates hold cards of it (those come back unseen)."""
+    pirated = [
+        (number, index, facts.unpirated[bisect_right(facts.unpirated, index)])
+        for index, (number, _) in facts.sizes.items()
+        if index in facts.removals
+        and index not in facts.reserved
+        and bisect_right(facts.unpirated, index) < len(facts.unpirated)
+    ]
+    heights: dict[int, list[tuple[int, int]]] = {}
+    for index, (number, size) in sorted(facts.sizes.items()):
+        if not any(number == stack and start <= index < end for stack, start, end in pirated):
+            heights.setdefault(number, []).append((index, size))
+    return heights
+
+
+def _stacks_allow(
+    tokens: _Tokens, facts: _Facts, heights: list[tuple[int, int]], stack: int, drawn: int
+) -> bool:
+    """Whether the stack's cards of each commodity cover what the known draws ever need at once
+    (:class:`_Needs`), and before each draw and removal from ``stack`` up to the one at
+    ``drawn`` (later ones are not changed by settling it) the stack held the cards the known
+    draws from then on need, and one more for a draw still free. Then the free draws of a
+    replay, each leaving what the known ones need, always find a card."""
+    kinds = [c.index for c in C.commodities if c.stack == stack]
+    if any(tokens.needs.after(c, -1) > C.commodities[c].count for c in kinds):
+        return False
+    for index, size in heights:
+        if index > drawn:
+            break
+        known = index in tokens.planned or index in facts.shown
+        if sum(tokens.needs.after(c, index - 1) for c in kinds) + (not known) > size:
+            return False
     return True
 
 
@@ -743,34 +829,33 @@ def _exchange(
 
 
 def _call_back(
-    reserve: list[list[int]],
-    commodities: tuple[int, ...],
-    exhausted: tuple[int, ...],
-    rng: random.Random,
-) -> list[list[int]] | None:
-    """The reserve's tokens left after a success called back ``commodities`` and found none of
-    ``exhausted`` (None if they cannot): each card called back is a random token of its stack
-    that can be it, and every token left of an exhausted commodity's stack is its other one.
-    Drawing the removals freely and rejecting the copy at the announcement found nearly no
-    copy (a game of heuristic factions: none in 2,000 replays)."""
-    reserve = list(reserve)
+    tokens: _Tokens, commodities: tuple[int, ...], exhausted: tuple[int, ...], rng: random.Random
+) -> bool:
+    """Take out of the reserve's tokens the cards a success called back (``commodities``) and
+    settle those of the ``exhausted`` ones' stacks (False if they cannot): each card called back
+    is a random token of its stack that can be it, and every token left of an exhausted
+    commodity's stack is its other one. Drawing the removals freely and rejecting the copy at
+    the announcement found nearly no copy (a game of heuristic factions: none in 2,000
+    replays)."""
+    reserve = list(tokens.reserve)
     for commodity in commodities:
         stack = C.commodities[commodity].stack
         fits = [t for t in reserve if t[2] == stack and t[1] in (-1, commodity)]
         if not fits:
-            return None
+            return False
         token = rng.choice(fits)
-        token[1] = commodity
+        tokens.settle(token, commodity)
         reserve = [t for t in reserve if t is not token]
     for commodity in exhausted:
         stack = C.commodities[commodity].stack
         others = [c.index for c in C.commodities if c.stack == stack and c.index != commodity]
         for token in reserve:
             if token[2] == stack and token[1] < 0:
-                token[1] = rng.choice(others)
+                tokens.settle(token, rng.choice(others))
             if token[1] == commodity:
-                return None
-    return reserve
+                return False
+    tokens.reserve = reserve
+    return True
 
 
 def _offer_contents(copy: S, offer: _Offer, rng: random.Random) -> list[int] | None:
@@ -1009,6 +1094,15 @@ class _Needs:
     def comes_back(self, commodity: int, index: int) -> None:
         """A card of ``commodity`` goes back to its stack at ``index``."""
         self._moves.setdefault(commodity, []).append((index, -1))
+        self._settle(commodity)
+
+    def take(self, commodity: int, index: int) -> None:
+        """The draw at ``index`` is known to take a card of ``commodity``."""
+        self._moves.setdefault(commodity, []).append((index, 1))
+        self._settle(commodity)
+
+    def untake(self, commodity: int, index: int) -> None:
+        self._moves[commodity].remove((index, 1))
         self._settle(commodity)
 
 
