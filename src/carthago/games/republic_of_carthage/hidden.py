@@ -14,7 +14,8 @@ afresh, so two true states p cannot tell apart give the same copies for the same
 - Then the history is replayed drawing: the Trade cards removed unseen, those an exploration
   success called back by name or found missing put on a removal to the reserve at random
   (``_call_back``); every Trade card another human faction drew, each sale, discard or card
-  given to p put on one of that faction's earlier draws from the stack at random (``_plan``),
+  given away put on one of that faction's earlier draws from the stack at random among those
+  the stacks' heights allow, the cards exchanged between two others searched (``_plan``),
   the rest drawn from what the stacks in the copy can spare once the draws known in advance
   (p's own, a Neutral's, those the plan settled) are served (:class:`_Needs`); the contents of
   offers p did not receive, from the builder's hand in the copy and fitting the public claim,
