@@ -725,9 +725,9 @@ def _drawn_when_stacks_allow(
     (:func:`_stacks_allow`); any of them if none does (the replay then finds out).
 
     Which draw became a card sold long after decides how long that commodity was out of its
-    stack: settled blindly, a game of factions that buy Traders asked its stacks for more of a
-    commodity than they held (a plan needing four Iron and two Papyrus just after a draw from a
-    stack of six, which the draw left with five)."""
+    stack. In a game of factions that buy Traders no replay in 20 fitted with the draw taken at
+    random (the plans asked a stack at set-up for more cards than it held), nor with the latest
+    draw taken (four Iron and two Papyrus needed just after a draw from a stack of six)."""
     order = rng.sample(fits, len(fits))
     for token in order:
         if token[1] == commodity:
