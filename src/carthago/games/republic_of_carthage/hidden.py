@@ -745,17 +745,24 @@ def _heights(facts: _Facts) -> dict[int, list[tuple[int, int]]]:
     """For each stack, its draws and removals (history index, cards the stack held then) in
     order, leaving out those while the Pirates hold cards of it (those come back unseen)."""
     pirated = [
-        (number, index, facts.unpirated[bisect_right(facts.unpirated, index)])
+        (number, index, back)
         for index, (number, _) in facts.sizes.items()
-        if index in facts.removals
-        and index not in facts.reserved
-        and bisect_right(facts.unpirated, index) < len(facts.unpirated)
+        if (back := _pirates_return(facts, index)) is not None
     ]
     heights: dict[int, list[tuple[int, int]]] = {}
     for index, (number, size) in sorted(facts.sizes.items()):
         if not any(number == stack and start <= index < end for stack, start, end in pirated):
             heights.setdefault(number, []).append((index, size))
     return heights
+
+
+def _pirates_return(facts: _Facts, index: int) -> int | None:
+    """When the card the Pirates took at ``index`` went back to its stack (None if ``index`` is
+    no Pirates' removal, or the card had not yet gone back)."""
+    if index not in facts.removals or index in facts.reserved:
+        return None
+    back = bisect_right(facts.unpirated, index)
+    return facts.unpirated[back] if back < len(facts.unpirated) else None
 
 
 def _stacks_allow(
@@ -1025,9 +1032,7 @@ def _replay(
             chosen = contents[0]
         elif (index in removals or index in facts.draws) and index not in planned:
             # The Pirates' cards come back when the event leaves the board.
-            pirates = index in removals and index not in facts.reserved
-            back = bisect_right(facts.unpirated, index)
-            until = facts.unpirated[back] if pirates and back < len(facts.unpirated) else None
+            until = _pirates_return(facts, index)
             outcomes = copy.chance_outcomes()
             spare = [(c, copy.stack[c] - needs.after(c, index, until)) for c, _ in outcomes]
             if all(count <= 0 for _, count in spare):
@@ -1067,9 +1072,9 @@ class _Needs:
         self._indices: dict[int, list[int]] = {}
         self._needs: dict[int, list[int]] = {}
         for commodity in self._moves:
-            self._settle(commodity)
+            self._recount(commodity)
 
-    def _settle(self, commodity: int) -> None:
+    def _recount(self, commodity: int) -> None:
         timeline = sorted(self._moves[commodity])
         self._moves[commodity] = timeline
         self._indices[commodity] = [index for index, _ in timeline]
@@ -1095,16 +1100,16 @@ class _Needs:
     def comes_back(self, commodity: int, index: int) -> None:
         """A card of ``commodity`` goes back to its stack at ``index``."""
         self._moves.setdefault(commodity, []).append((index, -1))
-        self._settle(commodity)
+        self._recount(commodity)
 
     def take(self, commodity: int, index: int) -> None:
         """The draw at ``index`` is known to take a card of ``commodity``."""
         self._moves.setdefault(commodity, []).append((index, 1))
-        self._settle(commodity)
+        self._recount(commodity)
 
     def untake(self, commodity: int, index: int) -> None:
         self._moves[commodity].remove((index, 1))
-        self._settle(commodity)
+        self._recount(commodity)
 
 
 def _draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
