@@ -846,3 +846,24 @@ def test_a_game_rich_in_trade_resamples_within_a_few_replays(
         copy = state.resample_from_infostate(viewer, random.Random(viewer))
         assert copy.observation(viewer) == state.observation(viewer)
         assert state.game.replay(copy.history()).observation(viewer) == copy.observation(viewer)
+
+
+def test_s6_2_step_5_a_rebel_upkeep_short_of_armies_caps_the_rebel_faction_treasury(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Game 25 of the 6-player easy outcome run (seed 0): a faction in revolt, which other
+    factions had given talents unseen by player 1, kept none of its 4 rebel armies in the
+    Revenue Phase (§6.2 step 5: 2T an army, the rest go back to the Senate). That shows the
+    table its Faction Treasury held less than 2T; gift amounts that left it more kept an army,
+    and player 1 found no copy in 2000 replays. The bound is now a fact of the ledger."""
+    monkeypatch.setattr(hidden, "MAX_REPLAYS", 20)
+    path = Path(__file__).parent / "records" / "rebel_upkeep_after_hidden_gifts.json"
+    record = json.loads(path.read_text())
+    state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
+    viewer = state.current_player()
+    caps = [entry for entry in _public_facts(state, viewer).ledger if entry[0] == hidden.CAP]
+    assert caps and all(entry[3] <= 1 for entry in caps)
+    for seed in range(3):
+        copy = state.resample_from_infostate(viewer, random.Random(seed))
+        assert copy.observation(viewer) == state.observation(viewer)
+        assert copy.legal_actions() == state.legal_actions()

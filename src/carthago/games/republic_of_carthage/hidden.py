@@ -47,6 +47,7 @@ from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.exploration import reopened
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
 from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
+from carthago.games.republic_of_carthage.revenue import upkeep_cap
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK, REMOVED
 
 if TYPE_CHECKING:
@@ -236,7 +237,7 @@ class _Facts:
     ledger: list[tuple[int, ...]] = field(default_factory=list)
     """Faction Treasury movements in order: ("delta", index, *change per faction), ("move",
     index, faction, amount index, talents moved, receiving faction or -1), ("gift", index,
-    giver, receiver)."""
+    giver, receiver), and bounds the table learnt: ("cap", index, faction, most talents)."""
     dealt: list[int] = field(default_factory=list)
     """History indices of set-up deals and Forum draws that put a card in another human hand."""
     drops: list[int] = field(default_factory=list)
@@ -258,7 +259,7 @@ class _Facts:
         return bool(self.removals or self.draws or blocks or gifts)
 
 
-DELTA, MOVE, GIFT = 0, 1, 2
+DELTA, MOVE, GIFT, CAP = 0, 1, 2, 3
 
 
 def _hand_counts(state: S, faction: int) -> Counter[int]:
@@ -392,6 +393,12 @@ class _FactsWalk:
                 change[receiver] -= moved
         if any(change):
             facts.ledger.append((DELTA, index, *change))
+        if walk.rebels:
+            left = sum(walk.talents[person] for person in walk.rebels[1:])
+            for entry in walk._log[logged:]:
+                most = upkeep_cap(entry.public, left)
+                if most is not None:
+                    facts.ledger.append((CAP, index, walk.rebels[0], most))
         if stage in BUILD_STAGES and action >= A.NAME:
             side = BUILD_STAGES.index(stage)
             named = self._sides.get(side)
@@ -516,6 +523,10 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
                 # A payment the table saw (talents for votes beyond those on the Senators'
                 # cards) needs the Treasury to have held them.
                 if min(funds) < 0:
+                    return False
+            elif entry[0] == CAP:
+                _, _, faction, most = entry
+                if funds[faction] > most:
                     return False
             else:
                 _, _, giver, amount, moved, receiver = entry

@@ -9,6 +9,7 @@ from the HRAO round the table, each with a bounded number of moves (docs).
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
@@ -205,7 +206,31 @@ def _rebel_upkeep(state: S) -> None:
         unit = max(range(len(UNITS)), key=lambda u: state.rebel_units[u] - state.rebel_veterans[u])
         state.rebel_units[unit] -= 1
         state.unit_active[unit] += 1
-    state.note(f"The rebels maintain {kept} of {armies} armies")
+    state.note(UPKEEP_NOTE.format(kept=kept, armies=armies))
+
+
+UPKEEP_NOTE = "The rebels maintain {kept} of {armies} armies"
+_UPKEEP_READ = re.compile(UPKEEP_NOTE.format(kept=r"(\d+)", armies=r"(\d+)"))
+
+
+def upkeep_cap(note: str | None, talents_left: int) -> int | None:
+    """The most the rebel Faction Treasury can hold after a rebel upkeep that kept fewer armies
+    than it had (None for any other note): every talent the rebels held went to the armies they
+    kept, so what is left is less than one army's upkeep, less still if the commanders, who pay
+    first, have ``talents_left``. The table sees how many armies came back, so this much of the
+    hidden Faction Treasury is public.
+
+    >>> upkeep_cap("The rebels maintain 1 of 4 armies", 0)
+    1
+    >>> upkeep_cap("The rebels maintain 1 of 4 armies", 3)
+    0
+    >>> upkeep_cap("The rebels maintain 4 of 4 armies", 0) is None
+    True
+    """
+    read = _UPKEEP_READ.fullmatch(note or "")
+    if read is None or int(read[1]) == int(read[2]):
+        return None
+    return max(0, REBEL_UPKEEP - 1 - talents_left)
 
 
 def _province(state: S) -> int:
