@@ -16,7 +16,8 @@ game's record; each is replayed as it comes in to read how the game ended (the s
 Run: ``.venv/bin/python benchmarks/carthage_outcomes.py [--level easy] [--players 3 6]
 [--games 200] [--jobs 2] [--seed 0] [--json PATH]``; prints a Markdown table, progress goes to
 stderr. ``--json`` is rewritten after every game, so an interrupted run keeps its games;
-``--report PATH [PATH ...]`` prints the table of such files.
+``--report PATH [PATH ...]`` prints the table of such files, and ``--first N`` goes on with a
+stopped run from its game N (the same seeds), in another file to be merged by ``--report``.
 """
 
 from __future__ import annotations
@@ -126,8 +127,10 @@ def play_endings(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     on_ending: Callable[[Ending], None] | None = None,
+    first: int = 0,
 ) -> list[Ending]:
-    """``games`` games with ``spec`` in every one of ``players`` seats, in order of index."""
+    """``games`` games with ``spec`` in every one of ``players`` seats, in order of index; with
+    ``first``, only those from game ``first`` on (the others' seeds are not changed by it)."""
     game = carthago.load(GAME, players=players, **(options or {}))
     endings: list[Ending] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -139,7 +142,7 @@ def play_endings(
                 on_ending(endings[-1])
 
         tasks = schedule(game, [(spec,) * players], games, seed, records=folder)
-        run_tasks(tasks, jobs, on_outcome=collect)
+        run_tasks(tasks[first:], jobs, on_outcome=collect)
     return sorted(endings, key=lambda ending: ending.index)
 
 
@@ -216,6 +219,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per level and players")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="start at this game (to go on with a stopped run: --report merges the two files)",
+    )
     parser.add_argument("--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--json", type=Path, help="write every game's ending here")
     parser.add_argument(
@@ -240,7 +249,9 @@ def main() -> None:
 
     def record(ending: Ending) -> None:
         endings.append(ending)
-        done = sum(1 for e in endings if (e.level, e.players) == (ending.level, ending.players))
+        done = args.first + sum(
+            1 for e in endings if (e.level, e.players) == (ending.level, ending.players)
+        )
         print(
             f"{ending.level} {ending.players}p: {done}/{args.games} games "
             f"({ending.reason}, turn {ending.turns}, {ending.seconds:.0f} s)",
@@ -261,6 +272,7 @@ def main() -> None:
                 args.jobs,
                 options,
                 record,
+                args.first,
             )
     print(table(sorted_endings(endings)))
 

@@ -56,6 +56,16 @@ def test_two_short_games_add_up(outcomes: ModuleType) -> None:
     assert len(lines) == 3 and lines[2].startswith("| random | 3 | 2 | ")
 
 
+def test_a_run_goes_on_from_a_later_game_with_the_same_seeds(outcomes: ModuleType) -> None:
+    whole = outcomes.play_endings("random", "random", 3, 3, seed=5, options={"turn_limit": 1})
+    rest = outcomes.play_endings(
+        "random", "random", 3, 3, seed=5, options={"turn_limit": 1}, first=2
+    )
+    assert [(e.index, e.seed, e.reason, e.actions) for e in rest] == [
+        (e.index, e.seed, e.reason, e.actions) for e in whole[2:]
+    ]
+
+
 def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path) -> None:
     ending = outcomes.Ending(
         "easy", 6, 0, 1, "four lost wars", "fell", "four lost wars", [], 9, 2500, 80.0
