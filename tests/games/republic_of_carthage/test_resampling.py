@@ -867,3 +867,34 @@ def test_s6_2_step_5_a_rebel_upkeep_short_of_armies_caps_the_rebel_faction_treas
         copy = state.resample_from_infostate(viewer, random.Random(seed))
         assert copy.observation(viewer) == state.observation(viewer)
         assert copy.legal_actions() == state.legal_actions()
+
+
+def _within_heights(facts: _Facts, planned: dict[int, int]) -> bool:
+    """Whether a plan's known draws leave each stack, before each draw or removal from it, no
+    more cards than its public height, and one for a draw still free."""
+    needs = hidden._Needs({**facts.shown, **planned}, facts.restocked)
+    tokens = hidden._Tokens(planned=planned, needs=needs)
+    last = len(facts.sizes) and max(facts.sizes)
+    return all(
+        hidden._stacks_allow(tokens, facts, heights, stack, last, counts=False)
+        for stack, heights in hidden._heights(facts).items()
+    )
+
+
+def test_a_plan_never_asks_a_stack_for_more_cards_than_its_height() -> None:
+    """Turn 21 of game 6 of the 3-player easy outcome run (seed 0), factions that buy Traders:
+    the stacks are drawn nearly bare every Trade Phase. A plan whose settled draws asked a stack
+    for more cards than its public height (19 plans in 20 from player 2's view) was replayed
+    anyway, and the replay failed at the first free draw that found nothing to spare; such a
+    plan now fails at once, and every plan returned fits the heights."""
+    path = Path(__file__).parent / "records" / "stacks_drawn_bare_late_in_a_game.json"
+    record = json.loads(path.read_text())
+    state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
+    viewer = state.current_player()
+    facts = _public_facts(state, viewer)
+    rng = random.Random(1)
+    plans = [_plan(facts, rng) for _ in range(20)]
+    assert all(plan is None or _within_heights(facts, plan[0]) for plan in plans)
+    copy = state.resample_from_infostate(viewer, random.Random(0))
+    assert copy.observation(viewer) == state.observation(viewer)
+    assert copy.legal_actions() == state.legal_actions()
