@@ -874,7 +874,7 @@ def _within_heights(facts: _Facts, planned: dict[int, int]) -> bool:
     more cards than its public height, and one for a draw still free."""
     needs = hidden._Needs({**facts.shown, **planned}, facts.restocked)
     tokens = hidden._Tokens(planned=planned, needs=needs)
-    last = len(facts.sizes) and max(facts.sizes)
+    last = max(facts.sizes, default=0)
     return all(
         hidden._stacks_allow(tokens, facts, heights, stack, last, counts=False)
         for stack, heights in hidden._heights(facts).items()
