@@ -395,3 +395,13 @@ def test_malformed_requests_get_a_clear_json_error(client: TestClient) -> None:
     missing = client.get("/api/games/x/replay")
     assert missing.json() == {"error": "query.step: Field required"}
     assert client.delete("/api/games").json() == {"error": "Method Not Allowed"}
+
+
+def test_component_data_serves_every_data_file_of_a_game_and_404s_an_unknown_game(
+    client: TestClient,
+) -> None:
+    response = client.get("/api/data/total_war_cards")
+    assert response.status_code == 200, response.text
+    files = response.json()["files"]
+    assert set(files) == {"army", "scoring", "technologies", "territories"}
+    assert client.get("/api/data/chess").status_code == 404

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException
 
 from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
-from carthago.web.boards import board_geometry
+from carthago.web.boards import board_geometry, component_data
 from carthago.web.bots import ComputerPlayers
 from carthago.web.errors import BadRequest, NotFound, WebError
 from carthago.web.levels import computer_levels
@@ -163,6 +163,13 @@ def create_app(
     def board(game: str) -> JSONDict:
         try:
             return board_geometry(game)
+        except CarthagoError as error:
+            raise NotFound(str(error)) from None
+
+    @app.get("/api/data/{game}")
+    def data(game: str) -> JSONDict:
+        try:
+            return component_data(game)
         except CarthagoError as error:
             raise NotFound(str(error)) from None
 

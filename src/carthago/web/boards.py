@@ -1,12 +1,15 @@
-"""Board geometry for the browser: where a game's map data says to draw each area.
+"""Public component data for the browser: a game's data files, and Punica's map geometry.
 
-The printed board is public, so its geometry can go to every client. A game offers one by
-shipping ``data/map.toml`` with ``regions`` and ``seas`` that carry ``x``/``y`` (Punica does);
-its observation says what stands where, and the client draws both together.
+The printed components are public, so every client may have them: a board module draws the
+seat's observation (what stands where, what is in hand) against the game's data files (what a
+card, a technology, a unit or a war is), so a corrected data file corrects the page.
+``data/map.toml`` with ``regions`` and ``seas`` that carry ``x``/``y`` (Punica) is also served
+as ready-made geometry.
 """
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 from carthago.core.data import load_toml
@@ -14,6 +17,24 @@ from carthago.core.errors import ComponentDataError
 from carthago.core.registry import game_class
 from carthago.core.state import JSONDict
 from carthago.web.errors import NotFound
+
+
+def component_data(game_id: str) -> JSONDict:
+    """Every ``data/*.toml`` of a game, parsed, keyed by file stem (``{"cards": {...}}``).
+
+    Component data holds only what is printed on the components, never a game's hidden state.
+    """
+    cls = game_class(game_id)
+    package = cls.__module__.rsplit(".", 1)[0]
+    names = sorted(
+        entry.name
+        for entry in resources.files(package).joinpath("data").iterdir()
+        if entry.name.endswith(".toml")
+    )
+    return {
+        "game": game_id,
+        "files": {n.removesuffix(".toml"): load_toml(package, n) for n in names},
+    }
 
 
 def board_geometry(game_id: str) -> JSONDict:
