@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS := dev,web,rl,ray
 
-.PHONY: play test lint typecheck unit bench clean serve browser postgres web-load
+.PHONY: play test lint typecheck unit bench clean serve browser postgres web-load screenshots
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -56,3 +56,7 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# The screenshots the README and docs show, made by the browser tests that play what they show.
+screenshots: install browser
+	CARTHAGO_SCREENSHOTS=docs $(BIN)/pytest -p no:randomly tests/web -k browser

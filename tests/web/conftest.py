@@ -6,19 +6,23 @@ once over a fresh PostgreSQL database (see :mod:`tests.web.postgres`).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, sync_playwright
 from sqlalchemy import create_engine, select
 
 from carthago.core.registry import load
 from carthago.core.state import State
 from carthago.web.app import create_app
 from carthago.web.storage import ActionRow, GameRow
+from tests.web.browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, free_port
 from tests.web.postgres import PostgresServer, PostgresUnavailable, running_postgres
 
 BACKENDS = ("sqlite", "postgresql")
@@ -104,3 +108,33 @@ def new_game(
 
 def seat_headers(token: str) -> dict[str, str]:
     return {"X-Seat-Token": token}
+
+
+# -- the browser harness (tests/web/browser.py) ---------------------------------------------
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[str]:
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(db_url, poll_seconds=0.5), host="127.0.0.1", port=port, log_level="warning"
+    )
+    live = uvicorn.Server(config)
+    thread = threading.Thread(target=live.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not live.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    live.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

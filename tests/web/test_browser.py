@@ -1,99 +1,24 @@
-"""End to end in a real browser: Playwright drives Debian's Chromium against a live server.
+"""End to end in a real browser: Punica against the computer, two people, replays.
 
-Screenshots go to ``test-artifacts/`` (kept by CI as artifacts). Skipped, saying why, when
-``/usr/bin/chromium`` is absent (``make browser`` installs it).
+The harness (server, Chromium, screenshots) is ``tests/web/browser.py``.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-import uvicorn
+from tests.web.browser import (
+    BROWSER_TESTS,
+    Browser,
+    my_turn_or_over,
+    shot,
+    watch_errors,
+)
 
-from carthago.web.app import create_app
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (make browser)"
-    ),
-]
-
-if CHROMIUM.exists():
-    from playwright.sync_api import Browser, Page, sync_playwright
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture
-def server(db_url: str) -> Iterator[str]:
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(db_url, poll_seconds=0.5), host="127.0.0.1", port=port, log_level="warning"
-    )
-    live = uvicorn.Server(config)
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not live.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def watch_errors(page: Page, errors: list[str]) -> None:
-    page.on("pageerror", lambda error: errors.append(str(error)))
-
-
-def my_turn_or_over(page: Page) -> str:
-    """Wait until this seat must move or the game is over; which one."""
-    page.wait_for_function(
-        "() => { const t = document.querySelector('#turn'); return t &&"
-        " (t.textContent.startsWith('Your turn') || t.textContent.startsWith('Game over')); }",
-        timeout=60_000,
-    )
-    text = page.locator("#turn").inner_text()
-    return "over" if text.startswith("Game over") else "mine"
+pytestmark = BROWSER_TESTS
 
 
 def test_a_person_plays_punica_against_the_computer_by_clicking(
