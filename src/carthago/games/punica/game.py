@@ -51,7 +51,8 @@ class PunicaGame(Game):
         {"edition": "en"},
         {"edition": "pl"},
     )
-    rules_version = 1
+    rules_version = 2
+    """2: victory is judged after a battle's whole resolution, retreat included."""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
