@@ -84,3 +84,17 @@ def test_a_deck_of_six_is_refused() -> None:
     data["cards"].pop()
     with pytest.raises(ComponentDataError, match="6 cards"):
         _cards(data)
+
+
+def test_setup_spot_on_an_unknown_edition_is_refused() -> None:
+    data = copy.deepcopy(MAP)
+    next(s for s in data["setup"] if s["spot"] == 10)["editions"] = ["en", "de"]
+    with pytest.raises(ComponentDataError, match="setup spot 10: editions must be among"):
+        _board(data, "en")
+
+
+def test_setup_spot_printed_twice_on_one_board_is_refused() -> None:
+    data = copy.deepcopy(MAP)
+    next(s for s in data["setup"] if s["spot"] == 10 and s["area"] == "MAU")["editions"] = ["pl"]
+    with pytest.raises(ComponentDataError, match=r"map.toml \(pl\): setup spot 10 appears twice"):
+        _board(data, "pl")
