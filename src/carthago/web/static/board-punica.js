@@ -56,7 +56,7 @@
   function areaExplanation(id, name) {
     const area = facts.areas[id] || {};
     const parts = [name];
-    if (area.capital) parts.push(`${area.capital}'s Capital: whoever else holds it alone wins`);
+    if (area.capital) parts.push(`${area.capital}'s Capital: the other side wins by holding it alone`);
     const influence = area.influence || [];
     if (influence.length === 2) parts.push("area of influence of both sides");
     else if (influence.length) parts.push(`area of influence of ${influence[0]}: the other side wins by holding 3 of its 5`);
@@ -253,8 +253,6 @@
     offers.length ? el("div", { class: "muted", text: offers.map((o) => o.notation.split(" ")[0]).join(", ") }) : null);
   }
 
-  function faceDown(text) { return el("div", { class: "card face-down", text }); }
-
   function cardsPanel(view, ctx) {
     const observation = view.observation;
     return el("div", { class: "punica-cards" }, observation.players.map((player, side) => {
@@ -274,7 +272,7 @@
         el("h3", { style: `color:${COLOURS[side]}`, text: `${player.name}` + (observation.active === side ? " (active)" : "") }),
         hand,
         committed ? el("div", { class: "battle-card" }, el("div", { text: "Battle card:" }),
-          el("div", { class: "cards" }, committed === "face down" ? faceDown("face down") : cardFace(side, committed, null, "committed"))) : null,
+          el("div", { class: "cards" }, committed === "face down" ? el("div", { class: "card face-down", text: "face down" }) : cardFace(side, committed, null, "committed"))) : null,
         player.played.length ? el("div", { class: "played" }, el("div", { class: "muted", text: "Played, face up:" }),
           el("div", { class: "cards" }, player.played.map((name) => cardFace(side, name, null, "played")))) : null);
     }));
