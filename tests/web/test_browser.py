@@ -260,7 +260,9 @@ def test_punica_board_explains_cards_marks_printed_symbols_and_shows_the_public_
     explained = spectator.locator("#punica-explain").inner_text()
     assert explained.startswith("Socii (Rome): strength 2") and "Battle symbol" in explained
     no_sideways_scroll(spectator)
-    shot(spectator, "punica-board-phone", docs=True)
+    spectator.locator("#punica-status").scroll_into_view_if_needed()
+    shot(spectator, "punica-board-phone", docs=True, full_page=False)
+    shot(spectator, "punica-board-phone-full")
     phone.close()
 
     # Rome sees its own face-down card with its facts.
