@@ -172,7 +172,13 @@
     const byId = {};
     for (const area of geometry.areas) byId[area.id] = area;
 
-    const map = svg("svg", { viewBox: `0 0 ${Math.max(geometry.width, 1000)} ${geometry.height}`, id: "punica-map", role: "img" },
+    // The box around the drawn areas only, so a narrow screen spends no width on empty sea.
+    const drawn = geometry.areas.filter((a) => present.has(a.id));
+    const left = Math.min(...drawn.map((a) => a.x - a.radius)) - 12;
+    const top = Math.min(...drawn.map((a) => a.y - a.radius)) - 12;
+    const right = Math.max(...drawn.map((a) => a.x + a.radius)) + 12;
+    const bottom = Math.max(...drawn.map((a) => a.y + a.radius)) + 12;
+    const map = svg("svg", { viewBox: `${left} ${top} ${right - left} ${bottom - top}`, id: "punica-map", role: "img" },
       svg("title", {}, "The Punica board"));
     for (const link of geometry.links) {
       if (!link.editions.includes(edition) || !present.has(link.a) || !present.has(link.b)) continue;
