@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from carthago.core.data import load_toml
 from carthago.games.total_war_cards.components import TERRITORIES
 from carthago.games.total_war_cards.scoring import final_scores, region_scores
 
@@ -20,6 +21,16 @@ ITALIA = {t.number: t.index for t in TERRITORIES if t.region == 2}
 )  # fmt: skip
 def test_scoring_gaul_by_count(count: int, points: int) -> None:
     assert region_scores(GAUL[:count], "city") == [points, 0, 0, 0]
+
+
+def test_scoring_gaul_eight_cards_score_the_printed_35_not_the_patterns_36() -> None:
+    # "Ending The Game & Scoring" prints 35 for eight Gaul cards, where the run 1, 3, 6, ... 28
+    # (n(n+1)/2) would give 36. The printed number is kept (docs/total_war_cards.md).
+    gaul = load_toml("carthago.games.total_war_cards", "scoring.toml")["gaul"]
+    assert gaul["source"] == "rulebook"
+    assert gaul["points"][:8] == [n * (n + 1) // 2 for n in range(8)]
+    assert gaul["points"][8] == 35 != 8 * 9 // 2
+    assert region_scores(GAUL, "city")[0] == 35
 
 
 @pytest.mark.parametrize("ships", range(1, 9))
