@@ -101,6 +101,11 @@ def test_a_person_plays_total_war_cards_against_the_computer_by_clicking_the_tab
     shot(page, "total_war_cards-end", docs=True, full_page=False)
     assert clicks["card to territory"] and clicks["card on tech"] and clicks["technology"], clicks
     assert moves > 30
+    # A spectator sees the same finished table, with nothing to click.
+    page.goto(page.url.replace("/play/", "/watch/").split("#")[0])
+    page.wait_for_selector("#twc-result")
+    assert page.locator("#twc-result").inner_text() == result
+    assert page.locator(".clickable").count() == 0
     assert not errors, errors
     page.close()
 

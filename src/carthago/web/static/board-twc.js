@@ -315,7 +315,7 @@
     const o = view.observation;
     const box = el("div", { class: "twc-prompt notice", id: "twc-prompt" });
     const add = (...parts) => box.append(el("span", {}, ...parts));
-    if (o.phase === "game over") { add(el("strong", { text: resultLine(view) })); return box; }
+    if (o.phase === "game over") { add(el("strong", { class: "twc-result", id: "twc-result", text: resultLine(view) })); return box; }
     const mine = ctx.live && view.viewer !== null && view.viewer === view.to_move && moves.length;
     if (!mine) {
       const who = o.to_move === null ? null : sideName(o.to_move);
@@ -422,7 +422,9 @@
       svg("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 5, class: "twc-node" }),
       svg("text", { x: box.x + 5, y: box.y + 14, class: "twc-tech-name" }, tech.name),
       svg("text", { x: box.x + 5, y: box.y + 29, class: "twc-tech-cost" },
-        closedTo.length === 2 ? "closed to both" : closedTo.length ? `closed to ${sideName(closedTo[0])}` : `tier ${tech.tier} · cost ${tech.cost}`),
+        closedTo.length && !owners.length
+          ? (closedTo.length === 2 ? "closed to both" : `closed to ${sideName(closedTo[0])}`)
+          : `tier ${tech.tier} · cost ${tech.cost}`),
       owners.map((side) => svg("circle", { cx: box.x + box.w - 18 + side * 11, cy: box.y + 26, r: 4.5, fill: COLOURS[side], class: `twc-peg side-${side}` })));
       node.addEventListener("click", (event) => ctx.offer(offers, event));
       tree.append(node);
@@ -457,8 +459,8 @@
     if (region === "Italia") how = detail.italia_runs.length ? `roads ${detail.italia_runs.map((r) => r.join("-")).join(", ")}` : "no roads";
     if (region === "Africa") how = plural(detail.africa_pairs, "pair");
     const doubled = detail.doubled === region;
-    return el("td", { "data-region": region }, el("strong", { text: String(points) }), doubled ? el("span", { class: "twc-double", text: " ×2" }) : null,
-      el("div", { class: "muted", text: how }));
+    return el("td", { "data-region": region }, el("strong", { text: String(points) }),
+      el("div", { class: "muted" }, how, doubled ? el("span", { class: "twc-double", text: ", doubled" }) : null));
   }
 
   function scorePanel(view) {
@@ -473,7 +475,6 @@
     });
     return el("section", { class: "panel twc-score", id: "twc-score" },
       el("h3", { text: over ? "Final score" : "Score so far" }),
-      over ? el("p", { class: "twc-result", id: "twc-result", text: resultLine(view) }) : null,
       el("table", {},
         el("tr", {}, el("th", {}), [0, 1].map((side) => el("th", { style: `color:${COLOURS[side]}`, text: sideName(side) }))),
         data.regions.map((region, r) => el("tr", {},
