@@ -139,17 +139,23 @@ def test_every_piece_explains_itself_from_the_data_files_and_the_table_fits_a_ph
     assert f"Scriptura (writing): HUMANITAS tier {scriptura['tier']}, costs {cost} points." in text
     assert "Needs Agricultura." in text and "Leads to Commercium, Scorpio." in text
     shot(page, "total_war_cards-explain", docs=True, full_page=False)
-    # A phone: nothing wider than the screen, and the setup pick is still a click on the tree.
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.mouse.move(0, 0)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    assert page.locator("#twc-tree").bounding_box()["width"] <= 390
-    assert my_turn_or_over(page) == "mine"
-    before = page.locator("#turn").get_attribute("data-move") or ""
-    page.locator("#twc-tree g.twc-tech.clickable").first.click()
-    page.wait_for_function(WAIT_FOR_NEXT_MOVE, arg=before, timeout=60_000)
-    page.evaluate("document.querySelector('#twc-status').scrollIntoView()")
-    page.mouse.move(0, 0)
-    shot(page, "total_war_cards-phone", docs=True, full_page=False)
+    # A phone, by touch: nothing wider than the screen, a tap explains, a tap on the tree picks.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    touch = phone.new_page()
+    watch_errors(touch, errors)
+    touch.goto(page.url)
+    touch.wait_for_selector("#twc-tree")
+    assert touch.evaluate("document.documentElement.scrollWidth") <= 390
+    assert touch.locator("#twc-tree").bounding_box()["width"] <= 390
+    touch.locator(".twc-ability[data-branch='CLASSIARIUS']").tap()
+    assert effects["CLASSIARIUS"] in touch.locator("#twc-tip").inner_text()
+    assert my_turn_or_over(touch) == "mine"
+    before = touch.locator("#turn").get_attribute("data-move") or ""
+    touch.locator("#twc-tree g.twc-tech.clickable").first.tap()
+    touch.wait_for_function(WAIT_FOR_NEXT_MOVE, arg=before, timeout=60_000)
+    touch.evaluate("document.querySelector('#twc-status').scrollIntoView()")
+    touch.locator("#twc-tip").evaluate("(tip) => { tip.hidden = true; }")
+    shot(touch, "total_war_cards-phone", docs=True, full_page=False)
+    phone.close()
     assert not errors, errors
     page.close()

@@ -452,7 +452,7 @@
     }));
   }
 
-  function scoreCell(detail, region, points, options) {
+  function scoreCell(detail, region, points) {
     let how = "";
     if (region === "Gaul") how = plural(detail.gaul_cards, "card");
     if (region === "Iberia") how = detail.iberia_ships.length ? `ships ${detail.iberia_ships.join("+")}` : "no ships";
@@ -480,7 +480,7 @@
         data.regions.map((region, r) => el("tr", {},
           el("th", { "data-tip": `${region.scoring} (${scoringTable(region.name, view.options)}). Doubled for the owner of ${doublerOf(region.name)}.` },
             el("span", { class: "twc-icon", style: `color:${region.colour}`, text: region.icon }), ` ${region.name}`),
-          [0, 1].map((side) => scoreCell(o.score_detail[side], region.name, o.scores[side][r], view.options)))),
+          [0, 1].map((side) => scoreCell(o.score_detail[side], region.name, o.scores[side][r])))),
         el("tr", { class: "twc-total-row" }, el("th", { text: "Total" }), totals.map((t, side) => el("td", { "data-side": side }, el("strong", { text: String(t) }))))),
       [0, 1].map((side) => el("div", { class: "twc-won" }, el("span", { style: `color:${COLOURS[side]}`, text: `${sideName(side)} holds: ` }),
         o.won[side].length ? wonChips(side) : el("span", { class: "muted", text: "nothing yet" }))));
