@@ -125,7 +125,7 @@ class PlaySession:
                 self.console.print(HELP, markup=False)
             elif command == "board":
                 self._show(seat)
-            elif command.startswith("explain"):
+            elif command == "explain" or command.startswith("explain "):
                 self._explain(answer[len("explain") :].strip())
             elif command == "quit":
                 raise QuitGame
