@@ -18,6 +18,7 @@ from carthago.games.total_war_cards.components import (
     TERRITORIES,
     VALUES,
 )
+from carthago.games.total_war_cards.explain import explain
 from carthago.games.total_war_cards.render import render
 from carthago.games.total_war_cards.state import TotalWarCardsState
 
@@ -93,3 +94,6 @@ class TotalWarCardsGame(Game):
 
     def render_observation(self, observation: JSONDict) -> str:
         return render(observation)
+
+    def explain(self, name: str) -> str | None:
+        return explain(name, self.options)
