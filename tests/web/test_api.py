@@ -403,5 +403,5 @@ def test_component_data_serves_every_data_file_of_a_game_and_404s_an_unknown_gam
     response = client.get("/api/data/total_war_cards")
     assert response.status_code == 200, response.text
     files = response.json()["files"]
-    assert set(files) == {"army", "scoring", "technologies", "territories"}
+    assert set(files) == {"army", "explanations", "scoring", "technologies", "territories"}
     assert client.get("/api/data/chess").status_code == 404

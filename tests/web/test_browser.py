@@ -13,6 +13,7 @@ from pathlib import Path
 from tests.web.browser import (
     BROWSER_TESTS,
     Browser,
+    Page,
     my_turn_or_over,
     shot,
     watch_errors,
@@ -173,3 +174,105 @@ def test_two_people_play_from_two_browsers_and_replay_the_game(
     assert not errors, errors
     first.close()
     second.close()
+
+
+def test_punica_board_explains_cards_marks_printed_symbols_and_shows_the_public_hand(
+    server: str, browser: Browser
+) -> None:
+    """Issue 26 point 7: card facts from the data files, areas of influence and printed Fleet
+    symbols on the map, and while Rome's battle card is face down the names of its unplayed
+    cards (public) without which one is down, for Carthage and for spectators."""
+    setup = browser.new_page()
+    created = setup.request.post(
+        server + "/api/games", data={"game": "punica", "seats": ["human", "human"]}
+    ).json()
+    game, tokens = created["id"], created["tokens"]
+    for seat, notation in (
+        ("1", "pass Numidae"),
+        ("0", "move army GCI-HIS"),
+        ("0", "commit Consul"),
+    ):
+        answer = setup.request.post(
+            f"{server}/api/games/{game}/actions",
+            data={"notation": notation},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        assert answer.ok, answer.text()
+    setup.close()
+    roman_cards = {"Legiones", "Corvus", "Socii", "Fabius", "Marcellus", "Scipio", "Consul"}
+    errors: list[str] = []
+
+    def no_sideways_scroll(page: Page) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # Carthage, the defender, at 1280 x 800.
+    defender = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch_errors(defender, errors)
+    defender.goto(server + created["links"]["1"])
+    defender.wait_for_selector("#punica-map g.influence")
+    rome = defender.locator(".punica-cards section[data-side='0']")
+    unplayed = rome.locator(".card.unplayed")
+    assert unplayed.count() == 7
+    assert {unplayed.nth(i).get_attribute("data-card") for i in range(7)} == roman_cards
+    assert rome.locator(".battle-card .card.face-down").inner_text() == "face down"
+    assert "Consul" not in rome.locator(".battle-card").inner_text()
+    consul = rome.locator(".card[data-card='Consul']")
+    assert consul.locator(".strength").inner_text() == "5"
+    assert "1 army movement" in consul.inner_text()
+    assert rome.locator(".card[data-card='Socii'] .battle-symbol").count() == 1
+    assert consul.locator(".battle-symbol").count() == 0
+    # Carthage's own hand: clickable cards to commit, each with its facts; Numidae face up.
+    carthage = defender.locator(".punica-cards section[data-side='1']")
+    hamilcar = carthage.locator(".card.clickable[data-card='Hamilcar']")
+    assert hamilcar.locator(".strength").inner_text() == "5"
+    assert carthage.locator(".card.clickable").count() == 6
+    assert carthage.locator(".played .card[data-card='Numidae']").count() == 1
+    # The map: 4 + 4 areas of influence and Sicily for both; a Fleet symbol by each Capital.
+    assert defender.locator("#punica-map g.influence").count() == 10
+    assert defender.locator("#punica-map g.area[data-area='SIC'] g.influence").count() == 2
+    symbols = defender.locator("#punica-map g.fleet-symbol")
+    assert {
+        symbols.nth(i).locator("xpath=ancestor::*[@data-area][1]").get_attribute("data-area")
+        for i in range(symbols.count())
+    } == {"TYR", "AFR"}
+    # Every card explains itself on hover.
+    consul.hover()
+    explained = defender.locator("#punica-explain").inner_text()
+    assert "strength 5" in explained and "1 army movement" in explained
+    assert "No battle symbol" in explained
+    defender.locator("#punica-map g.area[data-area='TYR']").hover()
+    assert "Rome's printed Fleet symbol" in defender.locator("#punica-explain").inner_text()
+    no_sideways_scroll(defender)
+    shot(defender, "punica-board-defender", docs=True, full_page=False)
+    shot(defender, "punica-board-defender-full")
+    defender.close()
+
+    # A spectator on a phone, 390 px wide: the same public names, and tapping explains.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    spectator = phone.new_page()
+    watch_errors(spectator, errors)
+    spectator.goto(f"{server}/watch/{game}")
+    spectator.wait_for_selector("#punica-map g.influence")
+    rome = spectator.locator(".punica-cards section[data-side='0']")
+    assert rome.locator(".card.unplayed").count() == 7
+    assert "Consul" not in rome.locator(".battle-card").inner_text()
+    rome.locator(".card[data-card='Socii']").tap()
+    explained = spectator.locator("#punica-explain").inner_text()
+    assert explained.startswith("Socii (Rome): strength 2") and "Battle symbol" in explained
+    no_sideways_scroll(spectator)
+    spectator.locator("#punica-status").scroll_into_view_if_needed()
+    shot(spectator, "punica-board-phone", docs=True, full_page=False)
+    shot(spectator, "punica-board-phone-full")
+    phone.close()
+
+    # Rome sees its own face-down card with its facts.
+    attacker = browser.new_page(viewport={"width": 1280, "height": 800})
+    watch_errors(attacker, errors)
+    attacker.goto(server + created["links"]["0"])
+    attacker.wait_for_selector("#punica-map g.influence")
+    own = attacker.locator(".punica-cards section[data-side='0'] .battle-card .card")
+    assert (
+        own.get_attribute("data-card") == "Consul" and own.locator(".strength").inner_text() == "5"
+    )
+    attacker.close()
+    assert not errors, errors

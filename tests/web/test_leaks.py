@@ -138,6 +138,15 @@ def test_random_punica_games_send_each_seat_only_what_it_may_see(
     play_and_check(client, db_url, "punica", {"edition": edition}, seed, moves=40)
 
 
+@pytest.mark.parametrize(
+    ("options", "seed"), [({}, 3), ({"setup_picks": 1, "ability_handover": "resolution"}, 4)]
+)
+def test_random_total_war_cards_games_send_each_seat_only_what_it_may_see(
+    client: TestClient, db_url: str, options: dict[str, Any], seed: int
+) -> None:
+    play_and_check(client, db_url, "total_war_cards", options, seed, moves=60)
+
+
 def test_the_checker_catches_a_leak(db_url: str, client: TestClient) -> None:
     """The check above must be able to fail: Keeper's own view, shown to Guesser, is a leak."""
     created = new_game(client, ["human", "human"], seed=1)

@@ -26,6 +26,7 @@ Type the number of a move from the list, or its notation (any case).
 Commands:
   help    this text
   board   show the board again
+  explain NAME  what a card, piece or rule component called NAME is and does
   undo    take back your last decision (against the computer only)
   quit    stop the game (you may save the record first)"""
 
@@ -49,6 +50,7 @@ class PlaySession:
     chance_seed: int = field(init=False)
     _decisions: list[int] = field(init=False, default_factory=list)
     _last_human: int | None = field(init=False, default=None)
+    _log_seen: dict[int, int] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -123,6 +125,8 @@ class PlaySession:
                 self.console.print(HELP, markup=False)
             elif command == "board":
                 self._show(seat)
+            elif command == "explain" or command.startswith("explain "):
+                self._explain(answer[len("explain") :].strip())
             elif command == "quit":
                 raise QuitGame
             elif command == "undo":
@@ -160,7 +164,26 @@ class PlaySession:
         self.console.print("Your last decision is taken back.")
         return True
 
+    def _explain(self, name: str) -> None:
+        if not name:
+            self.console.print("explain what? Type explain and a name, e.g. a card's.")
+            return
+        text = self.game.explain(name)
+        if text is None:
+            self.console.print(f"{self.game.title} has nothing called {name!r} to explain.")
+        else:
+            self.console.print(Text(text))
+
     def _show(self, seat: int) -> None:
+        # What happened since this seat last looked, the computer's moves above all: the board
+        # alone shows where things are, not who just did what.
+        log = self.state.log(seat)
+        fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
+        self._log_seen[seat] = len(log)
+        if fresh:
+            self.console.print(Text("Since you last looked:", style="bold"))
+            for line in fresh:
+                self.console.print(Text(f"  {line}"))
         self.console.print(Text(self.state.render(seat)))
         table = Table(title="Your moves", show_header=False, box=None, pad_edge=False)
         for number, action in enumerate(self.state.legal_actions(), start=1):

@@ -65,6 +65,11 @@ class Game(ABC):
     def render_observation(self, observation: JSONDict) -> str:
         """The text a person reads for this observation (what ``state.render`` shows)."""
 
+    def explain(self, name: str) -> str | None:
+        """What the component called ``name`` is and does, in words (``explain NAME`` at the
+        terminal); None when the game has no such component or explains none."""
+        return None
+
     def replay(self, actions: Iterable[int]) -> State:
         """The state reached from the initial state by ``actions``.
 

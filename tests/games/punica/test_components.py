@@ -84,3 +84,30 @@ def test_a_deck_of_six_is_refused() -> None:
     data["cards"].pop()
     with pytest.raises(ComponentDataError, match="6 cards"):
         _cards(data)
+
+
+def test_setup_spot_on_an_unknown_edition_is_refused() -> None:
+    data = copy.deepcopy(MAP)
+    next(s for s in data["setup"] if s["spot"] == 10)["editions"] = ["en", "de"]
+    with pytest.raises(ComponentDataError, match="setup spot 10: editions must be among"):
+        _board(data, "en")
+
+
+def test_setup_spot_printed_twice_on_one_board_is_refused() -> None:
+    data = copy.deepcopy(MAP)
+    next(s for s in data["setup"] if s["spot"] == 10 and s["area"] == "MAU")["editions"] = ["pl"]
+    with pytest.raises(ComponentDataError, match=r"map.toml \(pl\): setup spot 10 appears twice"):
+        _board(data, "pl")
+
+
+def test_special_battle_effect_two_symbols_one_per_side_one_flag() -> None:
+    # docs/punica.md, "The two battle symbols": the "[ ] or [ ]" of en "Battle" and the
+    # "(@ albo @)" of pl "Bitwa" are one symbol in each side's colour, so the card data has a
+    # single battle-symbol flag, and both decks carry it.
+    for entry in CARD_DATA["cards"]:
+        assert isinstance(entry["battle_symbol"], bool)
+        assert not {k for k in entry if "symbol" in k or "sea" in k or "land" in k} - {
+            "battle_symbol"
+        }
+    for deck in (CARDS[ROME], CARDS[CARTHAGE]):
+        assert [c.strength for c in deck if c.battle_symbol] == [2, 3]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from carthago.games.punica.components import CARTHAGE, ROME
-from carthago.games.punica.state import ACTION, CARD, COMMIT
+from carthago.games.punica.state import ACTION, CARD, COMMIT, EFFECT
 from carthago.games.punica.victory import DRAW
 from tests.games.punica.position import area, count, do, legal, position
 
@@ -106,3 +106,60 @@ def test_turn_limit_ends_in_a_draw() -> None:
     assert state.is_terminal() and state.returns() == [0.0, 0.0]
     assert "limit" in state.reason
     assert state.game.max_game_length >= state.max_turns
+
+
+def test_victory_battle_tie_in_the_opposing_capital_wins_nothing() -> None:
+    # punica-en.txt "Battle": on a tie both remove a unit and the attacker retreats all it has
+    # left, and the battle is resolved fully before anything else. Rome ties 4-4 in Carthago
+    # (2 armies + 2 against 1 army + 3): after the removals only Rome stands there, but its
+    # last army must go back to Numidia, so nobody wins.
+    state = position(rome={"NUM": 2, "ROM": 1}, carthage={"CAR": 1, "MAU": 1})
+    do(state, "play Fabius", "move army NUM-CAR", "move army NUM-CAR")
+    do(state, "commit Corvus", "commit Mercenarii")
+    assert any("Rome 4, Carthage 4: a tie" in line for line in state.log(None))
+    assert not state.is_terminal()
+    assert count(state, ROME, "CAR") == 0 and count(state, ROME, "NUM") == 1
+    assert count(state, CARTHAGE, "CAR") == 0
+    assert state.current_player() == CARTHAGE and state.phase == ACTION
+
+
+def test_victory_battle_tie_in_a_third_area_of_influence_wins_nothing() -> None:
+    # Rome holds Sicily and the Baleares; a tie in Numidia leaves its army there only until
+    # the retreat, so it never holds three Carthaginian areas of influence.
+    state = position(
+        rome={"ROM": 1, "SIC": 1, "BAL": 1, "SAR": 2, "SAD": 1},
+        carthage={"CAR": 1, "NUM": 1, "HIS": 1},
+    )
+    do(state, "play Fabius", "move army SAR-NUM", "move army SAR-NUM")
+    do(state, "commit Corvus", "commit Mercenarii")
+    assert not state.is_terminal()
+    assert count(state, ROME, "NUM") == 0 and count(state, ROME, "SAR") == 1
+    assert count(state, CARTHAGE, "NUM") == 0
+
+
+def test_victory_battle_won_in_the_opposing_capital_wins_after_the_retreat() -> None:
+    # The defender loses: one army removed, the other retreats to Numidia, then Rome holds
+    # Carthago and wins; the log shows the retreat before the victory.
+    state = position(rome={"TYR": 1, "AFR": 1, "ROM": 3}, carthage={"CAR": 2, "MAU": 1})
+    do(state, "play Fabius", "move army ROM-CAR", "move army ROM-CAR")
+    do(state, "commit Consul", "commit Numidae")
+    assert state.is_terminal() and state.winner == ROME and "Capital" in state.reason
+    log = state.log(None)
+    retreat = next(i for i, line in enumerate(log) if "retreats from CAR" in line)
+    assert retreat < next(i for i, line in enumerate(log) if line.startswith("Rome wins"))
+
+
+def test_victory_taken_by_a_battle_effect_waits_for_the_battle_to_end() -> None:
+    # punica-en.txt "Battle", "Special battle effect": Carthage's Elephanti walks an army into
+    # the empty Roman Capital during the battle in Etruria. The battle is still resolved
+    # (strengths, removal, retreat) before Carthage is declared the winner.
+    state = position(rome={"GCI": 1, "MGR": 1}, carthage={"ETR": 1, "CAR": 1, "HIS": 1})
+    do(state, "move army GCI-ETR", "commit Consul", "commit Elephanti")
+    assert state.phase == EFFECT and state.current_player() == CARTHAGE
+    do(state, "move army HIS-GCI")
+    assert not state.is_terminal()
+    do(state, "move army GCI-ROM")
+    assert state.is_terminal() and state.winner == CARTHAGE and "Capital" in state.reason
+    log = state.log(None)
+    strength = next(i for i, line in enumerate(log) if line.startswith("Strength in Etruria"))
+    assert strength < next(i for i, line in enumerate(log) if line.startswith("Carthage wins"))

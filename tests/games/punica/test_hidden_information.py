@@ -85,3 +85,18 @@ def test_resample_for_the_side_that_knows_changes_nothing() -> None:
     copy = state.resample_from_infostate(ROME, random.Random(1))
     assert copy.to_dict()["state"] == state.to_dict()["state"]
     assert copy.history() == state.history()
+
+
+def test_battle_face_down_card_hidden_while_the_names_in_hand_show() -> None:
+    # punica-en.txt "Battle": the attacker's card is face down until both are down; the cards
+    # it has not played are public all along (the deck minus the face-up cards), so the
+    # defender and spectators see their names, never which one lies face down.
+    state = in_commit_window("Consul")
+    names = [c.name for c in CARDS[ROME]]
+    for viewer in (CARTHAGE, None):
+        rome = state.observation(viewer)["players"][ROME]
+        assert rome["unplayed"] == names
+        assert rome["hand"] is None and rome["committed"] == "face down"
+    own = state.observation(ROME)["players"][ROME]
+    assert own["committed"] == "Consul" and "Consul" not in own["hand"]
+    assert own["unplayed"] == names

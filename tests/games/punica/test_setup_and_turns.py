@@ -25,10 +25,12 @@ def test_setup_places_every_unit_on_its_spot(edition: str) -> None:
     # Rome: spot 1 four armies, spots 2 and 3 one each, spot 4 two, spot 5 three fleets.
     assert [spots[n].armies for n in (1, 2, 3, 4)] == [4, 1, 1, 2]
     assert spots[5].fleets == 3
-    # Carthage: spot 7 four armies including Hannibal, spots 8-10 one each, 11 three fleets.
+    # Carthage: spot 7 four armies including Hannibal; en spots 8-10 one each and 11 three
+    # fleets, pl spot 8 one, spot 9 two and 10 three fleets (test_setup_pl_carthage_...).
     assert spots[7].armies + spots[7].hannibal == 4 and spots[7].hannibal
-    assert [spots[n].armies for n in (8, 9, 10)] == [1, 1, 1]
-    assert spots[11].fleets == 3
+    armies = {"en": [1, 1, 1], "pl": [1, 2]}[edition]
+    assert [spots[n].armies for n in range(8, 8 + len(armies))] == armies
+    assert spots[8 + len(armies)].fleets == 3
     for spot in board.setup:
         assert state.units[spot.side][spot.area] == spot.armies + spot.fleets
     assert state.hannibal == spots[7].area
@@ -38,6 +40,21 @@ def test_setup_places_every_unit_on_its_spot(edition: str) -> None:
     assert sum(state.units[ROME][s] for s in seas) == 3
     assert sum(state.units[CARTHAGE][s] for s in seas) == 3
     assert state.hand == [FULL_HAND, FULL_HAND] and state.played == [0, 0]
+
+
+def test_setup_pl_carthage_armies_stand_on_three_spots_4_1_2() -> None:
+    # punica-pl.txt "Przygotowanie gry" lists Carthage's armies as 4 (with Hannibal), 1 and 2;
+    # punica-en.txt "Setup" as 4 (with Hannibal), 1, 1 and 1. Rome's lists are the same.
+    def army_spots(state: PunicaState, side: int) -> list[int]:
+        spots = sorted((s for s in state.board.setup if s.side == side), key=lambda s: s.spot)
+        return [s.armies + s.hannibal for s in spots if not s.fleets]
+
+    en, pl = initial("en"), initial("pl")
+    assert army_spots(en, CARTHAGE) == [4, 1, 1, 1]
+    assert army_spots(pl, CARTHAGE) == [4, 1, 2]
+    assert army_spots(en, ROME) == army_spots(pl, ROME) == [4, 1, 1, 2]
+    assert (count(pl, CARTHAGE, "NUM"), count(pl, CARTHAGE, "MAU")) == (2, 0)
+    assert (count(en, CARTHAGE, "NUM"), count(en, CARTHAGE, "MAU")) == (1, 1)
 
 
 def test_setup_spot_1_is_the_roman_capital_with_four_armies() -> None:

@@ -40,8 +40,11 @@ def setup(
     coin: int = ROME,
     picks: tuple[str, ...] = PICKS,
 ) -> TotalWarCardsState:
-    """A game through its Setup Phase with the given chance outcomes and tier-one picks."""
-    state = state or new_state()
+    """A game through its Setup Phase with the given chance outcomes and tier-one picks.
+
+    Without ``state``, a game whose ``setup_picks`` option gives exactly ``picks``: the four
+    default picks hand out all four special ability cards (option ``setup_picks=2``)."""
+    state = state or new_state(setup_picks=len(picks) // 2)
     chance(state, *rests[0], *rests[1], *DISCARDS, *deal, coin)
     for name in picks:
         pick(state, name)

@@ -100,7 +100,7 @@ def test_resolution_instrumenta_bella_single_draw_is_won_automatically() -> None
 
 
 def test_resolution_option_handover_at_resolution_gives_the_new_leader_the_draw() -> None:
-    state = setup(new_state(ability_handover="resolution"))
+    state = setup(new_state(ability_handover="resolution", setup_picks=2))
     _one_draw(state)
     assert state.won == [(CARD["Arverni"],), (CARD["Emporion"], CARD["Roma"])]
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from carthago.core.data import load_toml
 from carthago.games.total_war_cards.components import TERRITORIES
-from carthago.games.total_war_cards.scoring import final_scores, region_scores
+from carthago.games.total_war_cards.scoring import final_scores, region_scores, score_detail
 
-from .helpers import CARD, bits
+from .helpers import CARD, CARTHAGE, ROME, bits, edited, setup
 
 GAUL = [t.index for t in TERRITORIES if t.region == 0]
 IBERIA = {t.number: t.index for t in TERRITORIES if t.region == 1}
@@ -20,6 +21,16 @@ ITALIA = {t.number: t.index for t in TERRITORIES if t.region == 2}
 )  # fmt: skip
 def test_scoring_gaul_by_count(count: int, points: int) -> None:
     assert region_scores(GAUL[:count], "city") == [points, 0, 0, 0]
+
+
+def test_scoring_gaul_eight_cards_score_the_printed_35_not_the_patterns_36() -> None:
+    # "Ending The Game & Scoring" prints 35 for eight Gaul cards, where the run 1, 3, 6, ... 28
+    # (n(n+1)/2) would give 36. The printed number is kept (docs/total_war_cards.md).
+    gaul = load_toml("carthago.games.total_war_cards", "scoring.toml")["gaul"]
+    assert gaul["source"] == "rulebook"
+    assert gaul["points"][:8] == [n * (n + 1) // 2 for n in range(8)]
+    assert gaul["points"][8] == 35 != 8 * 9 // 2
+    assert region_scores(GAUL, "city")[0] == 35
 
 
 @pytest.mark.parametrize("ships", range(1, 9))
@@ -89,3 +100,27 @@ def test_scoring_without_tier_five_nothing_doubles() -> None:
     assert (
         final_scores(WON, bits("Agricultura", "Scriptura", "Commercium", "Leges"), "city") == BASE
     )
+
+
+def test_scoring_breakdown_names_what_each_region_counts() -> None:
+    # Italia 1-2 is one run of two; Utica's pair; Mare Nostrum doubles Iberia's 4 ships.
+    detail = score_detail(WON, bits("Mare Nostrum", "Agricultura"), "city")
+    assert detail == {
+        "gaul_cards": 2,
+        "iberia_ships": [4],
+        "italia_runs": [[1, 2]],
+        "africa_pairs": 1,
+        "doubled": "Iberia",
+    }
+    roads = [ITALIA[n] for n in (7, 1, 2, 3, 5)]
+    assert score_detail(roads, 0, "city")["italia_runs"] == [[1, 2, 3], [5], [7]]
+    assert score_detail(roads, 0, "city")["doubled"] is None
+
+
+def test_scoring_breakdown_is_in_every_observation_alike() -> None:
+    """Taken territories are public: each seat and a spectator read the same breakdown."""
+    state = edited(setup(), won=[WON, [IBERIA[8], ITALIA[5]]])
+    views = [state.observation(viewer)["score_detail"] for viewer in (ROME, CARTHAGE, None)]
+    assert views[0] == views[1] == views[2]
+    assert views[0][CARTHAGE]["iberia_ships"] == [8]
+    assert views[0][ROME]["gaul_cards"] == 2

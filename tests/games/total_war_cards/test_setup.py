@@ -69,18 +69,20 @@ def test_setup_step4_four_face_up_one_face_down() -> None:
     assert rows[4]["card"] is None and rows[4]["label"] == "face-down territory"
 
 
+@pytest.mark.parametrize("picks", [1, 2])
 @pytest.mark.parametrize("coin", [ROME, CARTHAGE])
-def test_setup_step5_coin_winner_picks_first_then_alternate(coin: int) -> None:
-    state = new_state()
+def test_setup_step5_coin_winner_picks_first_then_alternate(coin: int, picks: int) -> None:
+    state = new_state(setup_picks=picks)
     chance(state, *RESTS[0], *RESTS[1], *DISCARDS, *DEAL)
     assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
     chance(state, coin)
     order = []
-    for name in ("Agricultura", "Navigia", "Gladius", "Disciplina"):
+    for name in ("Agricultura", "Navigia", "Gladius", "Disciplina")[: 2 * picks]:
         assert state.phase == PICK
         order.append(state.current_player())
         pick(state, name)
-    assert order == [coin, 1 - coin, coin, 1 - coin]
+    assert order == [coin, 1 - coin] * picks
+    assert state.phase != PICK
 
 
 def test_setup_step5_only_unclaimed_tier_one_technologies() -> None:
@@ -97,16 +99,26 @@ def test_setup_step5_only_unclaimed_tier_one_technologies() -> None:
         pick(state, "Scriptura")
 
 
-def test_setup_step5_two_picks_each_and_their_special_ability_cards() -> None:
-    state = setup()
+def test_setup_step5_one_pick_each_by_default_two_cards_with_nobody() -> None:
+    # Setup Phase 5: the players take turns marking a tier-one technology, then each gets the
+    # special ability card that goes with it: one pick and one card each.
+    state = setup(new_state(), picks=("Navigia", "Disciplina"))
+    assert state.game.options["setup_picks"] == 1
+    assert state.holders == [-1, ROME, -1, CARTHAGE]
+    # Nobody holds Humanitas: the coin's winner places first, no turn-order choice is asked.
+    assert state.phase != ORDER
+    assert state.current_player() == ROME and state.starter == ROME
+
+
+def test_setup_step5_one_pick_each_by_default_coin_loser_may_take_humanitas() -> None:
+    state = setup(new_state(), coin=CARTHAGE, picks=("Navigia", "Agricultura"))
+    assert state.holders == [ROME, CARTHAGE, -1, -1]
+    assert state.phase == ORDER and state.current_player() == ROME
+
+
+def test_setup_option_two_picks_each_hands_out_all_four_cards() -> None:
+    state = setup(new_state(setup_picks=2))
     assert state.holders == [ROME, CARTHAGE, ROME, CARTHAGE]
     assert state.turn == 1
     # Rome holds Humanitas, so it chooses the turn order first thing.
     assert state.phase == ORDER and state.current_player() == ROME
-
-
-def test_setup_option_one_pick_each_leaves_two_cards_with_nobody() -> None:
-    state = setup(new_state(setup_picks=1), picks=("Navigia", "Disciplina"))
-    assert state.holders == [-1, ROME, -1, CARTHAGE]
-    # Nobody holds Humanitas: the coin's winner places first.
-    assert state.current_player() == ROME and state.starter == ROME

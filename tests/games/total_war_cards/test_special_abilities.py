@@ -35,7 +35,7 @@ HUMANITAS, CLASSIARIUS, INSTRUMENTA_BELLA, ARS_MILITARIS = range(4)
 
 def _carthage_ties_then_passes_humanitas(tie: str, overtake: bool) -> TotalWarCardsState:
     """Rome holds Humanitas at tier 1; Carthage reaches tier 1 (a tie), maybe tier 2."""
-    state = setup(new_state(ability_tie=tie))
+    state = setup(new_state(ability_tie=tie, setup_picks=2))
     first(state, ROME)
     place(state, 1, 0)
     if overtake:
@@ -77,7 +77,7 @@ def test_abilities_classiarius_holder_sees_the_face_down_territory() -> None:
 
 def _ars_militaris_state(extra: int) -> TotalWarCardsState:
     """Carthage leads Ars Militaris with ``extra`` bits granted before the last pick."""
-    state = new_state()
+    state = new_state(setup_picks=2)
     chance(state, *RESTS[0], *RESTS[1], *DISCARDS, *DEAL, ROME)
     pick(state, "Navigia")
     pick(state, "Disciplina")

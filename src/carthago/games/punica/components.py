@@ -279,10 +279,15 @@ def _board(data: dict[str, Any], edition: str) -> Board:
         hannibal=_per_side(box_entry, "hannibal", "box"),
         fleets=_per_side(box_entry, "fleets", "box"),
     )
-    setup = []
+    setup: list[SetupSpot] = []
     for entry in field(data, "setup", list, "map.toml"):
         where = f"setup spot {entry.get('spot')!r}"
         source(entry, where)
+        printed_on = _ids(entry, "editions", where) if "editions" in entry else EDITIONS
+        if not set(printed_on) <= set(EDITIONS):
+            raise ComponentDataError(f"{where}: editions must be among {EDITIONS}")
+        if edition not in printed_on:
+            continue
         area = by_id[reference(field(entry, "area", str, where), by_id, "area", where)]
         spot = SetupSpot(
             spot=field(entry, "spot", int, where),
@@ -296,6 +301,8 @@ def _board(data: dict[str, Any], edition: str) -> Board:
             raise ComponentDataError(f"{where}: armies start in a region")
         if spot.fleets and area < NUM_REGIONS:
             raise ComponentDataError(f"{where}: fleets start on a sea")
+        if any(s.spot == spot.spot for s in setup):
+            raise ComponentDataError(f"map.toml ({edition}): {where} appears twice")
         setup.append(spot)
     for side, side_name in enumerate(SIDES):
         placed = [s for s in setup if s.side == side]

@@ -51,7 +51,9 @@ class PunicaGame(Game):
         {"edition": "en"},
         {"edition": "pl"},
     )
-    rules_version = 1
+    rules_version = 2
+    """2: victory is judged after a battle's whole resolution, retreat included; the `pl`
+    board sets Carthage's armies up on three spots (4 with Hannibal, 1, 2)."""
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)

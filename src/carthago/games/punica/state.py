@@ -259,7 +259,9 @@ class PunicaState(State):
             self.origins[side][destination] |= 1 << origin
 
     def _after_move(self) -> None:
-        if self._check_victory():
+        # A battle effect's movements are part of the battle, and a battle is resolved fully
+        # before anything else (punica-en.txt "Battle"): victory waits for its end (T_CHECK).
+        if self.phase != EFFECT and self._check_victory():
             return
         if self.army_left == 0 and self.fleet_left == 0 and self.phase in (CARD, EFFECT):
             self._end_moves()
@@ -402,13 +404,15 @@ class PunicaState(State):
             for side in (0, 1)
         ]
         loser = outcome(totals[attacker], totals[defender], attacker)
+        # Victory is judged once the whole battle is over, retreat included: a tie in the
+        # opposing Capital leaves the attacker there only until it retreats.
         if loser is None:
             result = "a tie"
-            self.tasks = ((T_REMOVE, attacker), (T_REMOVE, defender), (T_CHECK, -1))
-            self.tasks += ((T_RETREAT, attacker),)
+            self.tasks = ((T_REMOVE, attacker), (T_REMOVE, defender), (T_RETREAT, attacker))
         else:
             result = f"{SIDES[1 - loser]} wins"
-            self.tasks = ((T_REMOVE, loser), (T_CHECK, -1), (T_RETREAT, loser))
+            self.tasks = ((T_REMOVE, loser), (T_RETREAT, loser))
+        self.tasks += ((T_CHECK, -1),)
         self._add_log(
             f"Strength in {self.board.areas[area].name}: Rome {totals[ROME]}, "
             f"Carthage {totals[CARTHAGE]}: {result}"
@@ -470,7 +474,7 @@ class PunicaState(State):
             self._retreat(side, options[0])
         else:
             self._eliminate(side)
-        return not self._check_victory()
+        return True
 
     def _retreat(self, side: int, destination: int) -> None:
         area = self.battle_area
@@ -487,8 +491,6 @@ class PunicaState(State):
             # the retreating side having moved in.
             self.origins[side][destination] |= 1 << area
             self.pending += ((destination, side),)
-        if self.phase == RETREAT:
-            self._check_victory()
 
     def _eliminate(self, side: int) -> None:
         area = self.battle_area

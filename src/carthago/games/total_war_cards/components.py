@@ -190,6 +190,71 @@ def _load_territories() -> tuple[Territory, ...]:
     return tuple(cards)
 
 
+@dataclass(frozen=True, slots=True)
+class RegionLook:
+    """How a region's cards look on the table, and its scoring in words."""
+
+    colour: str
+    icon: str
+    value: str
+    """What the card's own value is (ships, a road number...)."""
+    scoring: str
+
+
+@dataclass(frozen=True, slots=True)
+class Explanations:
+    """What each component does, in words (``data/explanations.toml``)."""
+
+    army: str
+    regions: tuple[RegionLook, ...]
+    """In the order of ``REGIONS``."""
+    abilities: tuple[str, ...]
+    """Each branch's special ability card, in the order of ``BRANCHES``."""
+    meanings: tuple[str, ...]
+    """Each technology's name in English, in the order of ``TECHNOLOGIES``."""
+
+
+def _named_texts(
+    entries: list[dict[str, Any]], names: list[str], keys: tuple[str, ...], table: str
+) -> list[tuple[str, ...]]:
+    """One entry per name, in the order of ``names``: the entry's ``keys``, all text."""
+    found: dict[str, tuple[str, ...]] = {}
+    for entry in entries:
+        where = f"explanations.toml {table} {entry.get('name')!r}"
+        name = reference(field(entry, "name", str, where), set(names), table, where)
+        source(entry, where)
+        if name in found:
+            raise ComponentDataError(f"{where}: explained twice")
+        found[name] = tuple(field(entry, key, str, where) for key in keys)
+    missing = [name for name in names if name not in found]
+    if missing:
+        raise ComponentDataError(f"explanations.toml: {table} {missing[0]!r} is not explained")
+    return [found[name] for name in names]
+
+
+def _load_explanations() -> Explanations:
+    data = load_toml(PACKAGE, "explanations.toml")
+    army = data.get("army")
+    if not isinstance(army, dict):
+        raise ComponentDataError("explanations.toml: [army] is missing")
+    source(army, "explanations.toml [army]")
+    regions = _named_texts(
+        data.get("region", []), list(REGIONS), ("colour", "icon", "value", "scoring"), "region"
+    )
+    abilities = _named_texts(
+        data.get("branch", []), [b.name for b in BRANCHES], ("effect",), "branch"
+    )
+    meanings = _named_texts(
+        data.get("technology", []), [t.name for t in TECHNOLOGIES], ("meaning",), "technology"
+    )
+    return Explanations(
+        army=field(army, "text", str, "explanations.toml [army]"),
+        regions=tuple(RegionLook(*look) for look in regions),
+        abilities=tuple(effect for (effect,) in abilities),
+        meanings=tuple(meaning for (meaning,) in meanings),
+    )
+
+
 def _load_rules() -> Rules:
     data = load_toml(PACKAGE, "scoring.toml")
     for table in ("gaul", "italia", "iberia", "africa", "game"):
@@ -218,6 +283,7 @@ SIDES, DECKS = _load_army()
 BRANCHES, TECHNOLOGIES = _load_tech_tree()
 TERRITORIES = _load_territories()
 RULES = _load_rules()
+EXPLANATIONS = _load_explanations()
 DEAL = RULES.face_up + RULES.face_down
 if RULES.face_down != 1:
     # The state keeps one face-down territory per deal (the rulebook's number).

@@ -18,6 +18,7 @@ from carthago.games.total_war_cards.components import (
     TERRITORIES,
     VALUES,
 )
+from carthago.games.total_war_cards.explain import explain
 from carthago.games.total_war_cards.render import render
 from carthago.games.total_war_cards.state import TotalWarCardsState
 
@@ -31,7 +32,7 @@ class TotalWarCardsGame(Game):
     title = "Total War Cards: Punic Wars"
     state_type = TotalWarCardsState
     OPTIONS = (
-        GameOption("setup_picks", 2, (1, 2), "tier-one technologies each player marks at setup"),
+        GameOption("setup_picks", 1, (1, 2), "tier-one technologies each player marks at setup"),
         GameOption(
             "ability_tie",
             "first",
@@ -51,10 +52,12 @@ class TotalWarCardsGame(Game):
             "a Merchant pairs with the Trade Route of its city, or with any Trade Route",
         ),
     )
+    rules_version = 2
+    """2: one tier-one pick each at setup by default (``setup_picks=1``)."""
     VARIANTS: ClassVar[tuple[dict[str, OptionValue], ...]] = (
         {},
         {
-            "setup_picks": 1,
+            "setup_picks": 2,
             "ability_tie": "vacant",
             "ability_handover": "resolution",
             "africa_pairs": "any",
@@ -91,3 +94,6 @@ class TotalWarCardsGame(Game):
 
     def render_observation(self, observation: JSONDict) -> str:
         return render(observation)
+
+    def explain(self, name: str) -> str | None:
+        return explain(name, self.options)

@@ -19,6 +19,20 @@ def _stack(values: list[int | None]) -> str:
     return f"{shown} (={known}{hidden})"
 
 
+def _counted(detail: JSONDict) -> list[str]:
+    """What each region's score was counted from, in the order of ``REGIONS``."""
+    runs = ", ".join("-".join(str(n) for n in run) for run in detail["italia_runs"])
+    counted = [
+        f" = {detail['gaul_cards']} cards",
+        f" = ships {'+'.join(str(n) for n in detail['iberia_ships']) or 0}",
+        f" = roads {runs}" if runs else "",
+        f" = {detail['africa_pairs']} pair{'' if detail['africa_pairs'] == 1 else 's'}",
+    ]
+    if detail["doubled"] is not None:
+        counted[REGIONS.index(detail["doubled"])] += ", doubled"
+    return counted
+
+
 def render(observation: JSONDict) -> str:
     """Turn, territories with both armies, hands, tech tree, special abilities, scores."""
     viewer = observation["viewer"]
@@ -30,11 +44,11 @@ def render(observation: JSONDict) -> str:
     if observation["to_move"] is not None and not observation["is_terminal"]:
         lines[0] += f" - {SIDES[observation['to_move']]} to move"
     lines.append("-" * WIDTH)
-    lines.append(f"   {'territory':<38} {SIDES[0]:<18} {SIDES[1]:<18}")
+    lines.append(f"   {'territory':<38} {SIDES[0]:<18} {SIDES[1]}")
     for row in observation["territories"]:
         mark = "*" if row["face_down"] else " "
         rome, carthage = (_stack(stack) for stack in row["armies"])
-        lines.append(f"{row['slot']}{mark} {row['label'][:38]:<38} {rome:<18} {carthage:<18}")
+        lines.append(f"{row['slot']}{mark} {row['label']:<38} {rome:<18} {carthage}")
     lines.append(
         f"deck {observation['deck_size']}, unseen discards {observation['discarded']}; "
         "* = dealt face down"
@@ -48,9 +62,9 @@ def render(observation: JSONDict) -> str:
         tech_cards = " ".join(str(v) for v in observation["tech_cards"][player]) or "-"
         lines.append(
             f"{SIDES[player]:<9} hand {sizes[player]}, resting {rests[player]}, "
-            f"on the tech tree this turn: {tech_cards}, hidden cards left "
-            f"{observation['hidden_left'][player]}"
+            f"hidden cards left {observation['hidden_left'][player]}"
         )
+        lines.append(f"{'':<9} on the tech tree this turn: {tech_cards}")
     lines.append("-" * WIDTH)
     for index, branch in enumerate(BRANCHES):
         holder = observation["holders"][index]
@@ -67,7 +81,10 @@ def render(observation: JSONDict) -> str:
     lines.append("-" * WIDTH)
     for player in (0, 1):
         scores = observation["scores"][player]
-        parts = ", ".join(f"{REGIONS[r]} {scores[r]}" for r in range(4))
+        parts = "; ".join(
+            f"{REGIONS[r]} {scores[r]}{how}"
+            for r, how in enumerate(_counted(observation["score_detail"][player]))
+        )
         lines.append(f"{SIDES[player]} scores {sum(scores)} ({parts})")
         won = "; ".join(TERRITORIES[t].label for t in observation["won"][player]) or "nothing yet"
         lines.extend(textwrap.wrap(f"  won: {won}", WIDTH, subsequent_indent="    "))
@@ -76,4 +93,10 @@ def render(observation: JSONDict) -> str:
         lines.extend(
             textwrap.wrap(f"{SIDES[player]} technologies: {techs}", WIDTH, subsequent_indent="    ")
         )
-    return "\n".join(line[:WIDTH] for line in lines)
+    # A long line is wrapped, never cut: every number stays on the screen.
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent="    "))
+        if len(line) > WIDTH
+        else line
+        for line in lines
+    )

@@ -1,8 +1,9 @@
 """The Setup Phase's choice of starting technologies (rulebook "Setup Phase", step 5).
 
 After the coin flip the players take turns marking a tier-one technology that neither has
-marked. By default they go on until all four are taken, two each (option ``setup_picks=2``);
-the other reading, one each, is ``setup_picks=1`` (docs/total_war_cards.md).
+marked: one each by default, each then holding the one special ability card that goes with it
+(``setup_picks=1``); the other reading, going on until all four are taken, two each, is
+``setup_picks=2`` (docs/total_war_cards.md).
 
 >>> [picker(coin=1, picks_made=n) for n in range(4)]
 [1, 0, 1, 0]

@@ -32,7 +32,7 @@ from carthago.games.total_war_cards.components import (
     TERRITORIES,
     VALUE_INDEX,
 )
-from carthago.games.total_war_cards.scoring import final_scores
+from carthago.games.total_war_cards.scoring import final_scores, score_detail
 from carthago.games.total_war_cards.setup import picker, unclaimed
 from carthago.games.total_war_cards.special_abilities import (
     NOBODY,
@@ -523,6 +523,10 @@ class TotalWarCardsState(State):
             "drawn": [act.slot_letter(self.in_play.index(t)) for t in self.drawn],
             "won": [list(self.won[p]) for p in (0, 1)],
             "scores": self.scores(),
+            "score_detail": [
+                score_detail(self.won[p], self.techs[p], str(self.options["africa_pairs"]))
+                for p in (0, 1)
+            ],
         }
 
     # -- hidden information ----------------------------------------------------------------
