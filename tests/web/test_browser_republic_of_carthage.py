@@ -66,17 +66,24 @@ def play_until_over(page: Page, rng: random.Random, shots: dict[str, bool]) -> d
     clicks = dict.fromkeys(("vote", "card", "button"), 0)
     while my_turn_or_over(page) == "mine":
         before = page.locator("#turn").get_attribute("data-move") or ""
-        stage = page.locator("#roc-sequence li.current").inner_text()
+        current = page.locator("#roc-sequence li.current")
+        stage = current.inner_text() if current.count() else ""
         if "Senate" in stage and page.locator("#roc-proposal").count() and not shots["senate"]:
             page.evaluate("document.querySelector('#roc-state').scrollIntoView()")
             page.mouse.move(0, 0)
             shot(page, "republic_of_carthage-senate", docs=True, full_page=False)
             shots["senate"] = True
-        if page.locator(".roc-force").count() and not shots["combat"]:
-            page.evaluate("document.querySelector('#roc-wars').scrollIntoView()")
+        # Combat: the wars board while the Combat Phase asks the person; until then, the
+        # first force sent into the field.
+        in_combat = "Combat" in stage and bool(page.locator(".roc-war").count())
+        if not shots["combat"] and (
+            in_combat or (page.locator(".roc-force").count() and not shots["force"])
+        ):
+            page.evaluate("document.querySelector('#roc-prompt').scrollIntoView()")
             page.mouse.move(0, 0)
             shot(page, "republic_of_carthage-combat", docs=True, full_page=False)
-            shots["combat"] = True
+            shots["force"] = True
+            shots["combat"] = in_combat
         one_decision_by_clicking(page, rng, clicks)
         page.wait_for_function(WAIT_FOR_NEXT_MOVE, arg=before, timeout=60_000)
         fits(page, 1280)
@@ -99,7 +106,7 @@ def test_a_person_plays_two_turns_of_a_three_player_game_by_clicking_the_table(
         assert f"{short} " in legend
     page.locator(".roc-senator").first.hover()
     assert "Military" in page.locator("#roc-tip").inner_text()
-    shots = {"senate": False, "combat": False}
+    shots = {"senate": False, "combat": False, "force": False}
     clicks = play_until_over(page, rng, shots)
     assert page.locator("#roc-result").inner_text().startswith("Game over")
     assert "Turn 2 of 2" in page.locator("#roc-state").inner_text()
@@ -119,7 +126,7 @@ def test_one_turn_of_the_solitaire_game_by_clicking_the_table(
     errors: list[str] = []
     watch_errors(page, errors)
     start(page, server, players=1, turns=1)
-    clicks = play_until_over(page, rng, {"senate": True, "combat": True})
+    clicks = play_until_over(page, rng, {"senate": True, "combat": True, "force": True})
     neutrals = page.locator(".roc-faction .roc-badge").all_inner_texts()
     assert len(neutrals) == 4, neutrals
     assert sum(clicks.values()) > 10, clicks

@@ -37,6 +37,17 @@
     forum_auction: "The initiative is up for auction: bid or pass.",
     trade_sell: "Sell your Trade cards in sets, or stop selling.",
     revenue_redistribute: "Move talents between your Senators and your Faction Treasury.",
+    revenue_contribute: "Contribute talents to the State Treasury, or stop.",
+    revenue_corruption: "A Committee member may roll for corruption (he becomes Liable).",
+    setup_trader: "Set-up: give a Trader to one of your Senators.",
+    setup_leader: "Set-up: name your Faction Leader.",
+    setup_concessions: "Set-up: play a Concession from your hand, or keep them.",
+    setup_concession_target: "Set-up: which Senator takes the Concession?",
+    setup_terms: "Set-up: how many turns has this office been held?",
+    setup_committee_assign: "Set-up: who takes the Committee seat?",
+    forum_persuade: "Your initiative: try to persuade a Senator, or nobody.",
+    forum_leader: "Keep your Faction Leader, or name another.",
+    senate_assign: "Assign a Senator to the office.",
   };
   let data = null;
   let dataRequest = null;
@@ -163,7 +174,7 @@
     const votes = left.map((m) => [m, /^vote (Yes|No|Abstain)(?:, buying (\d+) votes?)?$/.exec(m.notation)]).filter(([, v]) => v);
     const others = left.filter((m) => !votes.some(([v]) => v === m));
     box.append(el("strong", { text: QUESTIONS[o.stage] || `Your decision (${words(o.stage)}):` }), " ");
-    if (moves.taken.size) box.append(el("span", { class: "muted", text: "click a green card, or " }));
+    if (moves.taken.size) box.append(el("span", { class: "muted", text: others.length || votes.length ? "click a green card, or" : "click a green card." }));
     if (votes.length) {
       const buys = [...new Set(votes.map(([, v]) => Number(v[2] || 0)))].sort((a, b) => a - b);
       const buy = el("select", { id: "roc-buy", "data-tip": "Votes bought with your Senators' talents, added to your faction's votes." },
@@ -336,8 +347,8 @@
     const stacks = el("div", { class: "roc-stacks" }, o.stacks.map((height, i) => {
       const stack = data.stacks[i];
       const goods = stack.commodities.map((g) => g.name).join(" / ");
-      return el("div", { class: "roc-stack", "data-stack": i + 1, "data-tip": `Stack ${i + 1}: ${goods}, each card worth ${i + 1}T; a set of n cards sells for n×n×${i + 1}T.` },
-        el("b", { text: String(i + 1) }), el("div", { class: "muted", text: goods }), el("div", { text: `${height} left` }));
+      return el("div", { class: "roc-stack", "data-stack": i + 1, "data-tip": `Stack ${i + 1}: ${goods}, each card worth ${i + 1}T; a set of n cards sells for n×n×${i + 1}T. ${height} cards left.` },
+        el("b", { text: String(i + 1) }), ` ${goods} `, el("span", { class: "roc-height", text: String(height) }));
     }));
     let sets = null;
     if (own && own.trade_cards) {
@@ -386,9 +397,12 @@
     // Cards are drawn (and claim the actions naming them) before the decision box lists the rest.
     const factions = el("div", { class: "roc-factions", id: "roc-factions" }, order.map((i) => factionPanel(view, o.factions[i], i, moves, ctx)));
     const senate = senatePanel(view);
-    const lower = el("div", { class: "roc-lower" }, warsBoard(view, moves, ctx), forumPanel(view, moves, ctx), tradePanel(view, moves, ctx), officesPanel(view, moves, ctx));
+    // In the Combat Phase the wars board is what a player looks at: it comes up to the top.
+    const combat = o.phase.startsWith("Exploration");
+    const wars = warsBoard(view, moves, ctx);
+    const lower = el("div", { class: "roc-lower" }, combat ? null : wars, forumPanel(view, moves, ctx), tradePanel(view, moves, ctx), officesPanel(view, moves, ctx));
     const root = el("div", { class: "roc", id: "roc" },
-      stateStrip(view), prompt(view, moves, ctx), senate, factions, lower, legend());
+      stateStrip(view), prompt(view, moves, ctx), senate, combat ? wars : null, factions, lower, legend());
     Carthago.explainOnHover(root, TIP);
     return root;
   }
