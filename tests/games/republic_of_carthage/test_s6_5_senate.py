@@ -1167,6 +1167,25 @@ def test_s6_5_9_a_caught_assassin_dies_and_his_leader_is_tried() -> None:
     assert (leader in state.immune) == expected_free
 
 
+def test_s6_5_9_a_caught_faction_leader_assassin_leaves_his_heir_untried() -> None:
+    """§6.5.9 with §8's remark: sending the Faction Leader himself is how a faction escapes the
+    trial. He dies; the heir who keeps his Family card is a new man, neither fined nor tried."""
+    for attacker in range(3):
+        state, _, target = _attempt_position(attacker=attacker)
+        leader = state.faction_leader[attacker]
+        if leader >= 0 and state.ploc[leader] == CARTHAGE and CARDS[leader].kind == "senator":
+            break
+    else:
+        raise AssertionError("no faction has a Family Senator leading it in Carthage")
+    _try(state, leader, target, [1])
+    assert any(f"{P.describe_person(leader)} is caught" in e for e in state.log(None))
+    heir = state.faction_leader[attacker]
+    assert heir == leader and state.owner[heir] == attacker  # the Family card stays
+    assert state.inf[heir] == stat(heir, "inf")  # a new man: no 5 Influence lost
+    assert not state.stash and state.proposal[:1] != [P.MAJOR]
+    assert state.stage == "senate_floor"
+
+
 def test_s8_optional_rule_colored_die_kills_white_die_catches() -> None:
     state, assassin, target = _attempt_position("optional")
     _try(state, assassin, target, [6, 2])  # colored 6: killed; white 2: caught
