@@ -522,6 +522,25 @@ def test_s6_7_3_a_senate_defeat_makes_the_rebel_win_at_the_end_of_the_turn() -> 
     assert state.ended == "a successful revolt" and state.winners == [1]
 
 
+def test_s6_7_3_on_a_senate_defeat_the_rebels_lose_nothing() -> None:
+    """A Defeat that costs the Senate only part of its force (total 4: 4 counters of 6) still
+    leaves every rebel army standing: on a Defeat the rebel forces suffer no losses."""
+    state = quiet_state()
+    _rebellion(state)
+    state.rebel_units[LEGION] = 10
+    [general] = commanders(state)
+    state.unit_active[LEGION] = 6
+    forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
+    start_combat(state)
+    chance(state, 4 - stat(general, "mil") - 6 + W.rebel_strength(state))
+    assert any("Defeat: 4 counter(s) lost" in e for e in state.log(None))
+    while state.stage == "war_loss":
+        chance(state, 2 * LEGION)
+    assert state.stage != "war_rebel_loss"
+    assert state.rebel_units[LEGION] == 10
+    assert state.revolt_won == 1
+
+
 def test_s6_7_3_an_unfought_rebellion_wins() -> None:
     state = quiet_state()
     _rebellion(state)
