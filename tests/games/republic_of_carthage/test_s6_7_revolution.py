@@ -12,7 +12,13 @@ from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.mortality import kill
-from carthago.games.republic_of_carthage.revolution import play_statesman, resample_bribe
+from carthago.games.republic_of_carthage.proposals import recall_from_exile
+from carthago.games.republic_of_carthage.prosecution import exile
+from carthago.games.republic_of_carthage.revolution import (
+    play_statesman,
+    playable_statesman,
+    resample_bribe,
+)
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
@@ -20,6 +26,7 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     COVERED,
     DECK,
+    FORUM,
     HAND,
     IN_PLAY,
     LATE_DECK,
@@ -196,6 +203,36 @@ def test_s2_only_the_mago_family_may_have_both_statesmen_in_play() -> None:
     legal = state.legal_actions()
     assert K.play_card(STATESMAN_INDEX["2B"]) in legal
     assert K.play_card(STATESMAN_INDEX["1B"]) not in legal
+
+
+@pytest.mark.parametrize(("first", "second"), [("3A", "3B"), ("1A", "1B")])
+def test_s4_barca_a_statesman_recalled_to_the_forum_still_bars_his_brother(
+    first: str, second: str
+) -> None:
+    """§4 Barca note (and §2 for Hanno): a Statesman recalled from exile with no faction holding
+    his Family card lies in the Forum, still in play; the family's other Statesman may not be
+    played beside him (else one Mortality chit would kill them both)."""
+    state = quiet_state()
+    statesman = STATESMAN_INDEX[first]
+    play_statesman(state, 0, statesman)
+    exile(state, statesman)
+    recall_from_exile(state, statesman)
+    assert state.card_loc[statesman] == FORUM and state.owner[statesman] == -1
+    state.card_loc[STATESMAN_INDEX[second]] = HAND + 1
+    assert not playable_statesman(state, 1, STATESMAN_INDEX[second])
+    revolution(state, hand_of=1)
+    assert K.play_card(STATESMAN_INDEX[second]) not in state.legal_actions()
+
+
+def test_s4_a_mago_statesman_in_the_forum_lets_any_faction_play_his_brother() -> None:
+    """§4: the Mago pair may both be in play; only a brother in another faction bars it."""
+    state = quiet_state()
+    statesman = STATESMAN_INDEX["2A"]
+    play_statesman(state, 0, statesman)
+    exile(state, statesman)
+    recall_from_exile(state, statesman)
+    assert state.card_loc[statesman] == FORUM
+    assert playable_statesman(state, 1, STATESMAN_INDEX["2B"])
 
 
 def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> None:

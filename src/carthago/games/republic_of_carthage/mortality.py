@@ -19,7 +19,6 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     CHIT_DRAW_TWO,
     CHIT_NONE,
-    COVERED,
     FORUM,
     FORUM_DOWN,
     IN_PLAY,
@@ -79,13 +78,7 @@ auto("turn_start", _turn_start)
 
 def victims(state: S, family: int) -> list[int]:
     """The persons in play (in a faction or alive in the Forum) a chit of ``family`` concerns."""
-    found = []
-    for person in range(N_PERSONS):
-        if family_of(person) != family or state.ploc[person] == COVERED:
-            continue
-        if state.ploc[person] != OUT or state.card_loc[person] == FORUM:
-            found.append(person)
-    return found
+    return [p for p in range(N_PERSONS) if family_of(p) == family and state.counts_in_play(p)]
 
 
 def struck(state: S, family: int, targets: Collection[int], pick: str) -> list[int] | None:

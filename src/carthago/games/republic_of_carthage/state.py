@@ -405,6 +405,11 @@ class RepublicOfCarthageState(State):
     def in_play(self, person: int) -> bool:
         return self.ploc[person] not in (OUT, COVERED)
 
+    def counts_in_play(self, person: int) -> bool:
+        """In play for Mortality chits and the one-Statesman-per-family rule (§4, §6.1): in
+        play, or lying face up in the Forum (a live Senator or Statesman nobody holds)."""
+        return self.in_play(person) or (self.ploc[person] == OUT and self.card_loc[person] == FORUM)
+
     def faction_persons(self, faction: int) -> list[int]:
         """The Senators and Statesmen of a faction (covered Family cards excluded)."""
         return [p for p in range(N_PERSONS) if self.owner[p] == faction and self.in_play(p)]
