@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import carthago
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage.components import COMPONENTS
 from carthago.games.republic_of_carthage.offices import OVERSEER
 from carthago.games.republic_of_carthage.state import CHIT_NONE, RepublicOfCarthageState
 from carthago.games.republic_of_carthage.trade import draw_stacks, set_value, tax_due
-from tests.games.republic_of_carthage.support import run_until
+from tests.games.republic_of_carthage.support import jump, run_until
 from tests.games.republic_of_carthage.test_s6_2_revenue import _quiet
+from tests.games.republic_of_carthage.test_s6_5_senate import senate
 
 DYE = COMPONENTS.commodity("Dye").index
 PAPYRUS = COMPONENTS.commodity("Papyrus").index
@@ -224,3 +226,25 @@ def test_s9_neutrals_sell_everything_and_bank_the_income() -> None:
         assert state.trade_hands[faction] == ()
     state = run_until(state, lambda s: s.stage == "turn_start" or s.turn > 1, seed=3)
     assert all(state.trade_income[f] == 0 for f in range(1, 5))
+
+
+def test_s6_3_8_the_overseer_leaves_office_at_the_end_of_the_next_trade_phase() -> None:
+    """The Senate (§6.5.1) moves the Overseer's Term marker off the track with the rest of the
+    Committee, but his card goes to the Forum by §6.3.8: he holds the office through the next
+    Trade Phase and leaves it at that phase's end, free to be named again in that turn's
+    Senate (§6.5.4)."""
+    state = senate()
+    overseer = state.office_holder[OVERSEER]
+    if overseer < 0:
+        overseer = P.office_candidates(state)[-1]
+        state.office_holder[OVERSEER] = overseer
+    state.office_term[OVERSEER] = 1
+    jump(state, "senate_start")
+    assert state.office_holder[OVERSEER] == overseer and state.office_term[OVERSEER] == 0
+    assert overseer not in state.leavers and overseer not in P.office_candidates(state)
+    jump(state, "trade_start")
+    state = run_until(state, lambda s: not s.stage.startswith("trade"), passive=True)
+    assert state.office_holder[OVERSEER] == -1
+    assert any("Overseer of the Agora's term is over" in e for e in state.log(None))
+    jump(state, "senate_start")
+    assert overseer in state.leavers and overseer in P.office_candidates(state)

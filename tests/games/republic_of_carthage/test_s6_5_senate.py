@@ -365,14 +365,27 @@ def test_s6_5_4_committee_seats_give_3_influence_and_three_turns() -> None:
     assert state.inf[candidate] == influence + 3
 
 
-def test_s6_5_4_a_member_whose_term_ended_is_named_only_if_nobody_else_can_sit() -> None:
+def test_s6_5_4_members_whose_term_just_ended_may_accept_a_new_seat() -> None:
+    """A member whose term ran out this turn is a candidate like anyone free of office, though
+    others could sit; named, his owner may accept or refuse the seat."""
     state = senate()
     leaver = state.leavers[0]
     others = [p for p in free(state) if p not in state.leavers]
-    assert leaver not in P.committee_candidates(state, TREASURER) or not others
-    for p in others:
-        state.ploc[p] = GOVERNOR
-    assert leaver in P.committee_candidates(state, TREASURER)
+    assert len(others) >= 3
+    a, b = others[:2]
+    propose(state, SA.person(a), SA.person(b))
+    vote(state, {})
+    state.apply_action(SA.person(a))
+    if state.stage == "senate_assign_agree":
+        state.apply_action(SA.AYE)
+    assert state.stage == "senate_propose" and state.proposal[0] == P.COMMITTEE
+    office = state.proposal[1]
+    assert SA.person(leaver) in state.legal_actions()
+    state.apply_action(SA.person(leaver))
+    assert state.stage == "senate_consent" and state.current_player() == state.owner[leaver]
+    state.apply_action(SA.AYE)
+    vote(state, {})
+    assert state.office_holder[office] == leaver
 
 
 # -- 5: prosecutions ------------------------------------------------------------------------

@@ -69,6 +69,9 @@ def start_draws(state: S, count: int, resume: str) -> None:
 
 def _turn_start(state: S) -> None:
     state.note(f"== Turn {state.turn} ({'Early' if state.era == 1 else 'Late'} Republic) ==")
+    # Committee members who leave office this turn: the Overseer in the Trade Phase (§6.3.8),
+    # the others in the Senate (§6.5.1).
+    state.leavers = []
     state.note("Mortality Phase (rules 6.1)")
     start_draws(state, 1, "revenue_start")
 

@@ -164,11 +164,9 @@ def office_candidates(state: S) -> list[int]:
 
 
 def committee_candidates(state: S, office: int) -> list[int]:
-    """§6.5.4: those not yet rejected for ``office`` this turn; those whose term just ran out
-    are named only when nobody else can sit."""
-    free = [p for p in office_candidates(state) if not was_rejected(state, [COMMITTEE, office, p])]
-    others = [p for p in free if p not in state.leavers]
-    return others or free
+    """§6.5.4: those not yet rejected for ``office`` this turn, members whose term just ran out
+    among them (they must consent, unless they are the only candidate)."""
+    return [p for p in office_candidates(state) if not was_rejected(state, [COMMITTEE, office, p])]
 
 
 def suffete_pairs(state: S) -> list[tuple[int, int]]:

@@ -642,7 +642,9 @@ def _return_cards(state: S) -> None:
         state.to_return[commodity] = 0
     state.last_return = state.history_length()
     state.note(f"{returned} sold and discarded Trade cards return to their stacks, reshuffled")
-    if state.office_holder[OVERSEER] >= 0 and state.office_term[OVERSEER] <= 0:
+    holder = state.office_holder[OVERSEER]
+    if holder >= 0 and state.office_term[OVERSEER] <= 0:
         state.note("The Overseer of the Agora's term is over: the office goes to the Forum")
+        state.leavers.append(holder)  # he may take a Committee seat again this turn (§6.5.4)
         vacate(state, OVERSEER)
     next_phase(state, "trade")
