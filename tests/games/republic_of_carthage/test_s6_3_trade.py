@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
+
 import carthago
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage.components import COMPONENTS
 from carthago.games.republic_of_carthage.offices import OVERSEER
-from carthago.games.republic_of_carthage.state import CHIT_NONE, RepublicOfCarthageState
-from carthago.games.republic_of_carthage.trade import draw_stacks, set_value, tax_due
+from carthago.games.republic_of_carthage.state import (
+    CAPTURED,
+    CHIT_NONE,
+    DISCARD,
+    REBEL,
+    RepublicOfCarthageState,
+)
+from carthago.games.republic_of_carthage.trade import draw_stacks, set_value, tax_due, traders_of
 from tests.games.republic_of_carthage.support import jump, run_until
 from tests.games.republic_of_carthage.test_s6_2_revenue import _quiet
 from tests.games.republic_of_carthage.test_s6_5_senate import senate
@@ -248,3 +256,29 @@ def test_s6_3_8_the_overseer_leaves_office_at_the_end_of_the_next_trade_phase() 
     assert any("Overseer of the Agora's term is over" in e for e in state.log(None))
     jump(state, "senate_start")
     assert overseer in state.leavers and overseer in P.office_candidates(state)
+
+
+@pytest.mark.parametrize("away", [CAPTURED, REBEL])
+def test_s6_6_2_a_captives_or_rebels_traders_draw_no_trade_cards(away: int) -> None:
+    """A captive is unavailable for every other purpose (§6.6.2), a rebel no longer collects
+    income (§6.7.3): neither's Traders draw Trade cards nor count as warehouses."""
+    state = _quiet()
+    for faction in range(3):
+        for person in state.faction_persons(faction):
+            state.traders[person] = 0
+    for card, holder in enumerate(state.card_holder):
+        if holder >= 0:  # Trade Concessions played at set-up draw cards too
+            state.card_holder[card] = -1
+            state.card_loc[card] = DISCARD
+    leader = state.faction_leader[0]
+    other = next(p for p in state.faction_persons(0) if p != leader)
+    state.traders[leader], state.traders[other] = 2, 3
+    state.ploc[other] = away
+    assert traders_of(state, 0) == 2
+    state.apply_action(CHIT_NONE)
+    state = run_until(state, lambda s: s.stage == "trade_draw", passive=True)
+    draws = 0
+    while state.stage == "trade_draw":
+        state.apply_action(state.chance_outcomes()[0][0])
+        draws += 1
+    assert draws == 2 and len(state.trade_hands[0]) == 2

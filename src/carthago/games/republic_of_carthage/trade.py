@@ -25,6 +25,7 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import card_value
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import OVERSEER, clockwise, hrao_faction, vacate
+from carthago.games.republic_of_carthage.revenue import EARNING_PLACES
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -37,7 +38,6 @@ from carthago.games.republic_of_carthage.stages import (
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
-    EXILE,
     IN_PLAY,
     N_COMMODITIES,
     OFFICES,
@@ -52,8 +52,6 @@ STACKS = 9
 OFFER_ROUNDS = 2
 MIN_OFFER = 3
 MAX_ALLOCATIONS = 3
-NOT_TRADING = (EXILE,)
-"""An exiled Statesman has no part in the game but for Mortality (§6.5.5): no trader draws."""
 
 
 def commodity_name(commodity: int) -> str:
@@ -80,8 +78,10 @@ def tax_due(revenue: int, rate: int) -> int:
 
 
 def traders_of(state: S, faction: int) -> int:
+    """The faction's Traders that draw and warehouse: those of Senators who still earn (an
+    exile, a captive or a rebel has no part in the faction's income, §6.5.5, §6.6.2, §6.7.3)."""
     return sum(
-        state.traders[p] for p in state.faction_persons(faction) if state.ploc[p] not in NOT_TRADING
+        state.traders[p] for p in state.faction_persons(faction) if state.ploc[p] in EARNING_PLACES
     )
 
 
