@@ -7,7 +7,7 @@ import pytest
 
 import carthago
 from carthago.core.errors import IllegalActionError
-from carthago.games.republic_of_carthage import assassination, voting
+from carthago.games.republic_of_carthage import assassination, prosecution, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
@@ -53,7 +53,7 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
-from tests.games.republic_of_carthage.support import new, run_until, statesman_over
+from tests.games.republic_of_carthage.support import jump, new, run_until, statesman_over
 
 S = RepublicOfCarthageState
 HOME = OFFICE_INDEX["HOME-SUFFETE"]
@@ -505,6 +505,26 @@ def test_s6_5_5_a_major_prosecution_kills_the_guilty() -> None:
     assert state.inf[prosecutor] == gain + 4
 
 
+def test_s6_5_5_only_the_most_recently_out_of_office_suffetes_may_be_tried() -> None:
+    """Turn 1 replaces the set-up's Temporary Home Suffete, turn 2 the pair elected in turn 1:
+    at turn 2's prosecutions that pair is "the most recently out-of-office" Suffetes, and the
+    man who left a turn earlier no longer is, though he left since the last Senate."""
+    state = senate()
+    temporary = state.office_holder[HOME]
+    other_business(state)
+    first_pair = [state.office_holder[HOME], state.office_holder[MARINE]]
+    assert temporary not in first_pair and prosecution.recently_out(state, temporary)
+    state.turn += 1
+    jump(state, "senate_start")
+    _to_prosecutions(state)
+    assert state.sub == 5 and state.office_holder[HOME] not in first_pair
+    assert all(prosecution.recently_out(state, p) for p in first_pair)
+    assert not prosecution.recently_out(state, temporary)
+    assert state.ploc[temporary] == CARTHAGE and not state.liable[temporary]
+    for kind in (P.MINOR, P.MAJOR):
+        assert not prosecution.eligible(state, temporary, kind)
+
+
 def test_s6_5_5_a_statesman_may_go_into_exile_before_a_major_prosecution() -> None:
     state, accused, prosecutor = _accused_position()
     statesman = STATESMAN_INDEX["2A"]
@@ -513,7 +533,7 @@ def test_s6_5_5_a_statesman_may_go_into_exile_before_a_major_prosecution() -> No
     state.ploc[statesman] = CARTHAGE
     state.inf[statesman] = 12
     state.pop[statesman] = 3
-    state.prior[statesman] = state.turn + 1
+    P.mark_out_of_office(state, statesman, P.OUT_GENERAL)
     state._legal = None
     propose(state, SA.kind(P.MAJOR), SA.person(statesman), SA.person(prosecutor))
     assert state.stage == "senate_exile" and state.current_player() == faction

@@ -724,12 +724,20 @@ def gain_influence(state: S, person: int, amount: int) -> None:
     state.inf[person] = max(0, state.inf[person] + amount)
 
 
-def mark_out_of_office(state: S, person: int) -> None:
-    """Record that ``person`` just left a Suffete's office or a command: until the next such
-    change he is the "most recently out-of-office" a prosecution may target (§6.5.5).
+OUT_SUFFETE, OUT_GENERAL, OUT_EXPLORER = range(3)
+OUT_KINDS = ("Suffete", "General", "Expedition commander")
+"""What a man leaves that makes him "most recently out-of-office" (§6.5.5)."""
+
+
+def mark_out_of_office(state: S, person: int, kind: int) -> None:
+    """Record that ``person`` just left a Suffete's office or a command (``kind``): until
+    somebody leaves one of that kind in a later turn he is among the "most recently
+    out-of-office" a prosecution may target (§6.5.5).
 
     ``forces.bring_home`` calls this for every commander it brings back to Carthage."""
     state.prior[person] = state.turn + 1
+    state.prior_kind[person] = kind
+    state.last_out[kind] = state.turn + 1
 
 
 def carry_out(state: S, proposal: list[int]) -> str:
@@ -739,7 +747,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
         for office in (HOME, MARINE):
             holder = state.office_holder[office]
             if holder >= 0:
-                mark_out_of_office(state, holder)
+                mark_out_of_office(state, holder, OUT_SUFFETE)
                 vacate(state, office)
         for person in p:
             gain_influence(state, person, SUFFETE_INFLUENCE)
@@ -872,7 +880,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
                 f"{war_name(force.war)}"
             )
         for person in state.ctx:
-            mark_out_of_office(state, person)
+            mark_out_of_office(state, person, OUT_GENERAL)
         return "senate_reaction" if state.ctx else ""
     if kind == RECALL_EXILE:
         recall_from_exile(state, p[0])
