@@ -695,6 +695,27 @@ def test_s6_5_7_the_marine_suffete_commands_before_the_home_suffete() -> None:
     assert P.first_commanders(state) == [state.office_holder[HOME]]
 
 
+def test_s6_5_7_in_a_crisis_the_second_commander_may_be_any_senator_in_carthage() -> None:
+    """With a Suffete in command, the second commander of a Crisis may be any Senator in
+    Carthage, a Committee member too; he is elected General and gains 3 Influence."""
+    state, war = _war_position()
+    state.crisis = 1
+    marine = state.office_holder[MARINE]
+    censor = state.office_holder[CENSOR]
+    assert censor >= 0 and state.ploc[censor] == CARTHAGE
+    assert censor in P.second_commanders(state, marine)
+    influence = state.inf[censor]
+    propose(state, SA.kind(P.WAR), SA.item(war), SA.person(marine), SA.person(censor))
+    while state.stage == "senate_propose":
+        legal = state.legal_actions()
+        state.apply_action(max(legal) if legal[0] != SA.PASS else SA.PASS)
+    vote(state, {})
+    [force] = state.forces
+    assert force.commanders == (marine, censor)
+    assert state.inf[censor] == influence + 3
+    assert state.office_holder[CENSOR] == censor  # he keeps his seat while away
+
+
 def test_s6_5_7_a_force_is_sent_with_its_exact_units_and_its_commander_leaves() -> None:
     state, war = _war_position()
     marine = state.office_holder[MARINE]

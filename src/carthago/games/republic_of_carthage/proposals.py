@@ -195,18 +195,14 @@ def first_commanders(state: S) -> list[int]:
 
 
 def second_commanders(state: S, first: int) -> list[int]:
-    """§6.5.7 Crisis: any other Senator in Carthage; before the Separation of Powers one of
-    the two must be a Suffete."""
+    """§6.5.7 Crisis: any other Senator in Carthage, whatever office he holds; before the
+    Separation of Powers one of the two must be a Suffete."""
     suffetes = (state.office_holder[HOME], state.office_holder[MARINE])
-    found = []
-    for p in in_carthage(state):
-        if p == first or commanding(state, p):
-            continue
-        if first not in suffetes and p not in suffetes:
-            continue
-        if p in suffetes or free_of_office(state, p):
-            found.append(p)
-    return found
+    return [
+        p
+        for p in in_carthage(state)
+        if p != first and not commanding(state, p) and (first in suffetes or p in suffetes)
+    ]
 
 
 def unit_allowed(unit: int, war: int) -> bool:
@@ -805,7 +801,11 @@ def carry_out(state: S, proposal: list[int]) -> str:
         units, veterans = force_units(proposal, 4)
         commanders = (first,) if second == NONE else (first, second)
         send(state, Force(war, -1, commanders, units, veterans, state.turn))
-        if second != NONE and not holds_office(state, second):
+        if second != NONE and second not in (
+            state.office_holder[HOME],
+            state.office_holder[MARINE],
+        ):
+            # Any other Senator, a Committee member too, is elected General (§6.5.7 Crisis).
             gain_influence(state, second, GENERAL_INFLUENCE)
             state.note(f"{describe_person(second)} is elected General (+3 Influence)")
         if war != REBEL_WAR and state.war_status[war] == WAR_UNPROSECUTED:
