@@ -13,6 +13,9 @@ from carthago.games.republic_of_carthage.state import (
     CAPTURED,
     CHIT_NONE,
     DISCARD,
+    EXILE,
+    GOVERNOR,
+    PROV_GOVERNED,
     REBEL,
     RepublicOfCarthageState,
 )
@@ -282,3 +285,25 @@ def test_s6_6_2_a_captives_or_rebels_traders_draw_no_trade_cards(away: int) -> N
         state.apply_action(state.chance_outcomes()[0][0])
         draws += 1
     assert draws == 2 and len(state.trade_hands[0]) == 2
+
+
+def test_s6_3_6_trade_income_may_go_to_a_senator_away_from_carthage() -> None:
+    """Trade income goes "among their Senators and Faction Treasury": a Governor in his
+    province may receive some; an exile, whose talents are frozen, may not."""
+    state = _to("trade_sell")
+    faction = state.current_player()
+    _give(state, faction, [DYE, DYE])
+    state.apply_action(A.sell(DYE, 2))
+    state.apply_action(A.DONE)
+    state = run_until(
+        state, lambda s: s.stage == "trade_allocate" and s.current_player() == faction, passive=True
+    )
+    governor, exile = [p for p in state.faction_persons(faction)][:2]
+    state.prov_gov[0], state.prov_loc[0], state.ploc[governor] = governor, PROV_GOVERNED, GOVERNOR
+    state.ploc[exile] = EXILE
+    state._legal = None
+    legal = state.legal_actions()
+    assert A.allocate(exile, A.AMOUNTS.index(5)) not in legal
+    talents = state.talents[governor]
+    state.apply_action(A.allocate(governor, A.AMOUNTS.index(5)))
+    assert state.talents[governor] == talents + 5

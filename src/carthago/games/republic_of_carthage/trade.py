@@ -37,7 +37,6 @@ from carthago.games.republic_of_carthage.stages import (
 )
 from carthago.games.republic_of_carthage.state import (
     CARDS,
-    CARTHAGE,
     IN_PLAY,
     N_COMMODITIES,
     OFFICES,
@@ -581,15 +580,17 @@ def _allocate_actor(state: S) -> int:
     return AUTO
 
 
-def _present(state: S, faction: int) -> list[int]:
-    return [p for p in state.faction_persons(faction) if state.ploc[p] == CARTHAGE]
+def _receivers(state: S, faction: int) -> list[int]:
+    """§6.3.6 "among their Senators": any who still earns, in Carthage or away as Governor or
+    commander; not an exile (his talents are frozen), a captive or a rebel."""
+    return [p for p in state.faction_persons(faction) if state.ploc[p] in EARNING_PLACES]
 
 
 def _allocate_legal(state: S) -> list[int]:
     faction = state.order[state.pos]
     legal = [A.DONE]
     if state.sub < MAX_ALLOCATIONS:
-        for person in _present(state, faction):
+        for person in _receivers(state, faction):
             legal += [A.allocate(person, i) for i in A.amount_choices(state.trade_income[faction])]
     return legal
 
