@@ -283,6 +283,28 @@ def test_s17_1_4_trebbia_roman_exit_recovers_rout_points() -> None:
     assert state.where[unit] == EXITED and state.rout[ROME] == 3
 
 
+def test_s17_1_4_trebbia_leaving_by_a_side_edge_is_not_the_carthaginian_edge() -> None:
+    state = blank("trebbia")
+    width = state.grid.width
+    lay = state.layout
+    state.rout[ROME] = 5
+    for number, (column, facing, sideways) in enumerate(
+        ((0, "NW", (4, 5)), (width - 1, "NE", (1, 2))), start=1
+    ):
+        unit = put(state, find(state, ROME, "Ha", number), column, 5, facing)
+        settle_on(state, ("move", ROME))
+        state.apply_action(unit)
+        assert not {lay.dir + d for d in sideways} & set(state.legal_actions())
+        assert state.where[unit] == ON_MAP and state.rout[ROME] == 5
+    # At the top corner only the step north leaves by Carthage's edge.
+    unit = put(state, find(state, ROME, "Ha", 3), 0, 0, "N")
+    settle_on(state, ("move", ROME))
+    state.apply_action(unit)
+    assert lay.dir + 5 not in state.legal_actions()
+    state.apply_action(lay.dir + 0)
+    assert state.where[unit] == EXITED and state.rout[ROME] == 3
+
+
 @pytest.mark.parametrize(
     ("scenario", "winner"),
     [("trebbia", ROME), ("beneventum", CARTHAGE), ("po", DRAW), ("zama", DRAW)],
