@@ -150,8 +150,10 @@ def test_s17_1_3a_trebbia_romans_start_reduced() -> None:
 
 
 def _ambush(column: int) -> DbpState:
-    """Trebbia just past the reserve decision, the reserve hidden at ``column``."""
-    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    """Trebbia with the "ambush" option just past the reserve decision, the reserve hidden at
+    ``column``."""
+    game = carthago.load("de_bello_punico", scenario="trebbia", trebbia_reserve="ambush")
+    state = game.new_initial_state()
     assert isinstance(state, DbpState)
     while state.tasks[-1][0] != "reserve":
         state.apply_action(state.legal_actions()[0])
@@ -179,6 +181,30 @@ def test_s17_1_3c_trebbia_reserve_is_hidden_at_set_up_and_enters_after_a_roman_f
     assert state.box_used[CARTHAGE][3] == 1  # it cost the Cavalry point
 
 
+def test_s17_1_3c_trebbia_reserve_enters_at_any_free_roman_edge_hex_by_default() -> None:
+    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    assert isinstance(state, DbpState)
+    while state.tasks[-1][0] != "reserve":
+        state.apply_action(state.legal_actions()[0])
+    lay = state.layout
+    assert state.legal_actions() == [lay.yes, lay.no]  # nothing to hide: no column chosen
+    state.apply_action(lay.yes)
+    reserve = next(u for u in state.units_of[CARTHAGE] if state.where[u] == RESERVE)
+    assert state.utype[reserve].code == "Nu" and state.ambush == [-1, -1]
+    assert state.observation(ROME)["ambush"] is None
+    edge = state.grid.height - 1
+    row = [state.grid.hex_of(c, edge) for c in range(state.grid.width)]
+    taken = {c for c, h in enumerate(row) if state.occ[h] >= 0 or state.scenario.costs[h] > 2}
+    state.box_real[CARTHAGE][3] = 1
+    state.fled[ROME] = True
+    settle_on(state, ("move", CARTHAGE))
+    everywhere = [c for c in range(state.grid.width) if c not in taken]
+    assert _entries(state) == everywhere and len(everywhere) > 1
+    state.apply_action(lay.enter + everywhere[-1])
+    assert state.pos[reserve] == state.grid.hex_of(everywhere[-1], edge)
+    assert state.box_used[CARTHAGE][3] == 1
+
+
 def test_s17_1_3c_trebbia_reserve_needs_a_cavalry_point() -> None:
     state = _ambush(4)
     state.fled[ROME] = True
@@ -187,7 +213,7 @@ def test_s17_1_3c_trebbia_reserve_needs_a_cavalry_point() -> None:
 
 
 def test_s17_1_3c_trebbia_ambush_hex_taken_enters_at_the_nearest_free_edge_hex() -> None:
-    state = blank("trebbia")
+    state = blank("trebbia", trebbia_reserve="ambush")
     state.ambush = [4, 2]
     reserve = find(state, CARTHAGE, "Nu")
     state.where[reserve] = RESERVE
