@@ -14,6 +14,7 @@ from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, RECOVERY, SP
 from carthago.games.de_bello_punico.morale import ELIMINATED, EXITED, ON_MAP, RESERVE
 from carthago.games.de_bello_punico.scenarios import SCENARIOS
 from carthago.games.de_bello_punico.state import DRAW, DbpState
+from carthago.games.de_bello_punico.units import UNIT_TYPES
 
 from .position import CARTHAGE, ROME, blank, find, put, settle_on
 
@@ -342,6 +343,18 @@ def test_s17_end_of_the_last_turn(scenario: str, winner: int) -> None:
     state.tasks = []
     state._settle()
     assert state.is_terminal() and state.winner == winner
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("side", [ROME, CARTHAGE])
+def test_s16_1_each_army_is_worth_more_rout_points_than_its_rout_level(
+    scenario: str, side: int
+) -> None:
+    # Else an army routs only when its leader falls (§13): the battle could not be won by
+    # breaking it. The leader's 5 points are left out on purpose.
+    sc = carthago.load("de_bello_punico", scenario=scenario).scenario
+    worth = sum(UNIT_TYPES[c.type].rout for c in sc.counters if c.side == side)
+    assert worth > sc.rout[side]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
