@@ -36,7 +36,7 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
-    rules_version = 3
+    rules_version = 4
     """2: the action space holds blocks for the Forum, Senate and Combat phases; 3: a battle's
     chits strike the rebels too and a chit 2 names one Mago Statesman first, new chance nodes
     that make older records replay differently."""
