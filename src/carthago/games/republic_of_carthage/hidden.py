@@ -66,6 +66,9 @@ RESERVE_REMOVALS = ("setup_trade_removal", "forum_war_trade")
 """Those whose cards go to the reserve, from which a successful exploration calls some back."""
 EXPLORATIONS = tuple(index for index, card in enumerate(CARDS) if card.kind == "exploration")
 BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
+ADDS = range(A.ADD, A.ADD + len(C.commodities))
+NAMES = range(A.NAME, A.NAME + len(C.commodities))
+"""The moves that build an offer; others in those stages (a card played, §6.4.2.1) are not."""
 MAX_REPLAYS = 2000
 """Replays tried before giving up; in random play over nine in ten resamples need one."""
 
@@ -352,8 +355,9 @@ class _FactsWalk:
         if who == CHANCE and (stage == "trade_draw" or stage in UNSEEN_REMOVALS):
             number = walk.ctx[1] if stage == "trade_draw" else walk.ctx[0]
             facts.sizes[index] = (number, sum(stack_counts(walk, number).values()))
-        returning, pirated = list(walk.to_return), any(walk.pirated)
-        if stage in BUILD_STAGES and action < A.NAME:
+        pirated, last_return = any(walk.pirated), walk.last_return
+        stacks, held = list(walk.stack), list(walk.pirated)
+        if stage in BUILD_STAGES and action in ADDS:
             side = BUILD_STAGES.index(stage)
             building = self._sides.get(side)
             if building is None:
@@ -373,8 +377,15 @@ class _FactsWalk:
         walk._history.append(action)
         walk._legal = None
         self.history.append(action)
-        if any(returning) and not any(walk.to_return):
-            facts.restocked[index] = Counter(dict(enumerate(returning))) - Counter()
+        if walk.last_return != last_return:
+            # Measured on the stacks, less the Pirates' and the reserve's cards: the move that
+            # returns the cards may itself be a sale or discard.
+            moves = zip(walk.stack, stacks, held, walk.pirated, reserve, walk.reserve, strict=True)
+            back = [
+                now - was - (pirate - left) - (kept - still)
+                for now, was, pirate, left, kept, still in moves
+            ]
+            facts.restocked[index] = Counter(dict(enumerate(back))) - Counter()
         if pirated and not any(walk.pirated):
             facts.unpirated.append(index)
         if who == CHANCE and _dealt_unseen(walk, index, action, player):
@@ -382,7 +393,9 @@ class _FactsWalk:
         reached = [card for card in unexplored if walk.card_loc[card] == REMOVED]
         if reached:
             facts.returns.append(_called_back(walk, reached, reserve, index))
-            facts.restocked[index] = Counter(facts.returns[-1][1])
+            facts.restocked[index] = facts.restocked.get(index, Counter()) + Counter(
+                facts.returns[-1][1]
+            )
         change = [after - was for after, was in zip(walk.faction_treasury, treasuries, strict=True)]
         if move is not None:
             facts.ledger.append(move[0])
@@ -399,7 +412,7 @@ class _FactsWalk:
                 most = upkeep_cap(entry.public, left)
                 if most is not None:
                     facts.ledger.append((CAP, index, walk.rebels[0], most))
-        if stage in BUILD_STAGES and action >= A.NAME:
+        if stage in BUILD_STAGES and action in NAMES:
             side = BUILD_STAGES.index(stage)
             named = self._sides.get(side)
             if named is not None:
