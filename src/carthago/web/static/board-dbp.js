@@ -235,10 +235,12 @@
     if (extra.moving) classes.push("moving");
     if (extra.changed) classes.push("changed");
     if (extra.fighting) classes.push("fighting");
+    // A hex to step or withdraw to is clicked through the counter standing on it.
+    if (!offers.length && plan.hexes.has(key(unit.hex))) classes.push("pass-through");
     const short = unit.name.split(".").pop();
     const g = svg("g", {
       class: classes.join(" "), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
-      "data-unit": unit.name, "data-hex": key(unit.hex),
+      "data-unit": unit.name, "data-hex": key(unit.hex), "data-offers": offers.length ? unit.name : null,
       "data-tip": unitTip(o, unit) + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
     },
     svg("rect", { x: -COUNTER / 2, y: -COUNTER / 2, width: COUNTER, height: COUNTER, rx: 3, class: "dbp-counter", fill: COLOURS[unit.side] }),
@@ -264,8 +266,10 @@
     const dx = stacked ? 12 : 0;
     const dy = stacked ? 12 : 0;
     const g = svg("g", {
-      class: `dbp-leader side-${side}` + (offers.length ? " clickable" : "") + (extra.moving ? " moving" : ""),
+      class: `dbp-leader side-${side}` + (offers.length ? " clickable" : "") + (extra.moving ? " moving" : "")
+        + (!offers.length && plan.hexes.has(key(leader.hex)) ? " pass-through" : ""),
       transform: `translate(${(x + dx).toFixed(1)},${(y + dy).toFixed(1)})`, "data-leader": leader.name,
+      "data-offers": offers.length ? leader.name : null,
       "data-tip": `${leader.name}, leader of ${SIDES[side]} (value ${scenarioData(o).leaders[SIDES[side]].value})`
         + `, at ${key(leader.hex)}${stacked ? ", with the unit there" : ""}`
         + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
@@ -298,6 +302,7 @@
         const offers = plan.hexes.get(key(hex)) || [];
         const g = svg("g", {
           class: `dbp-hex ${kind}` + (offers.length ? " clickable" : ""), "data-hex": key(hex),
+          "data-offers": offers.length ? key(hex) : null,
           "data-tip": terrainTip(o, hex) + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
           onclick: (event) => ctx.offer(offers, event),
         }, svg("polygon", { points: corners(x, y, R), class: "dbp-cell" }));
@@ -305,7 +310,7 @@
         if (kind === "rocky") g.append(svg("path", { d: `M${x - 9},${y + 5} l4,-6 3,3 3,-6 4,9`, class: "dbp-rock-mark" }));
         if (kind === "bushes") g.append(svg("circle", { cx: x - 6, cy: y + 2, r: 3.5, class: "dbp-bush-mark" }), svg("circle", { cx: x + 5, cy: y - 3, r: 3.5, class: "dbp-bush-mark" }));
         if (kind === "river") g.append(svg("path", { d: `M${x - 12},${y} q3,-4 6,0 t6,0 t6,0 t6,0`, class: "dbp-river-mark" }));
-        if (column === 0 || row === 0 || column === o.width - 1 || row === o.height - 1 || (row % 5 === 0 && column % 5 === 0)) {
+        if (column === 0 || row === 0) {
           g.append(svg("text", { x, y: y + R * 0.78, class: "dbp-coord", "text-anchor": "middle" }, key(hex)));
         }
         hexes.append(g);
@@ -412,6 +417,7 @@
           }
           return el("div", {
             class: "dbp-box" + (offers.length ? " clickable" : ""), "data-box": name, "data-side": s,
+            "data-offers": offers.length ? name : null,
             "data-tip": `${SIDES[s]}'s ${name} box: ${plural(counters, "counter")} placed face down, ${b.spent[i]} spent.`
               + (vacuus === i ? " One is the Vacuus (no effect)." : "")
               + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
@@ -425,23 +431,24 @@
   }
 
   function legend(o) {
-    const codes = [...new Set(o.units.map((u) => `${u.side}${u.type}`))].sort();
-    const sample = (side, code) => {
+    const codes = [...new Set(o.units.map((u) => u.type))];
+    const sample = (side, code) => svg("svg", { viewBox: "-16 -16 32 32", class: "dbp-key-svg" },
+      svg("g", { class: `dbp-unit side-${side}` },
+        svg("rect", { x: -15, y: -15, width: 30, height: 30, rx: 3, class: "dbp-counter", fill: COLOURS[side] }),
+        unitSymbol(code, unitType(code).kind), svg("text", { x: 0, y: 12.5, class: "dbp-id", "text-anchor": "middle" }, code)));
+    const kinds = codes.map((code) => {
       const t = unitType(code);
-      return el("span", { class: "dbp-key", "data-tip": `${t.name}: Movement ${t.move}, Morale ${t.morale}, Combat ${t.combat}, Rout Points ${t.rout}` },
-        svg("svg", { viewBox: "-16 -16 32 32", class: "dbp-key-svg" },
-          svg("g", { class: `dbp-unit side-${side}` },
-            svg("rect", { x: -15, y: -15, width: 30, height: 30, rx: 3, class: "dbp-counter", fill: COLOURS[side] }),
-            unitSymbol(code, t.kind), svg("text", { x: 0, y: 12.5, class: "dbp-id", "text-anchor": "middle" }, code))),
-        ` ${t.name}`);
-    };
+      const sides = [0, 1].filter((side) => o.units.some((u) => u.type === code && u.side === side));
+      return el("span", { class: "dbp-key", "data-type": code, "data-tip": `${t.name}: Movement ${t.move}, Morale ${t.morale}, Combat ${t.combat}, Rout Points ${t.rout}` },
+        sides.map((side) => sample(side, code)), ` ${t.name}`);
+    });
     const costs = scenarioData(o).terrain.costs;
     const swatch = (kind) => el("span", { class: "dbp-key" },
       svg("svg", { viewBox: "-13 -12 26 24", class: "dbp-key-svg" }, svg("g", { class: `dbp-hex ${kind}` }, svg("polygon", { points: corners(0, 0, 12), class: "dbp-cell" }))),
       ` ${kind} (${costs[kind] === "impassable" ? "impassable" : plural(costs[kind], "MP")})`);
     return el("details", { class: "panel dbp-legend", id: "dbp-legend", open: true },
       el("summary", { text: "Legend" }),
-      el("div", { class: "dbp-keys" }, codes.map((c) => sample(Number(c[0]), c.slice(1)))),
+      el("div", { class: "dbp-keys" }, kinds),
       el("div", { class: "dbp-keys" }, Object.keys(costs).map(swatch)),
       el("p", { class: "dbp-key-notes" },
         "Red: Rome, blue: Carthage. The notch on a counter's edge is its facing; the label is the unit id the moves use. ",
