@@ -115,7 +115,8 @@ def test_each_battle_is_set_up_on_the_hex_map_from_its_scenario_file(
     # Every hex of the scenario's map, every counter of its order of battle where it stands.
     width, height = data["scenario"]["width"], data["scenario"]["height"]
     assert page.locator("#dbp-map .dbp-hex").count() == width * height
-    assert page.locator("#dbp-map .dbp-unit").count() == sum(len(g["hexes"]) for g in data["groups"])
+    counters = sum(len(g["hexes"]) for g in data["groups"])
+    assert page.locator("#dbp-map .dbp-unit").count() == counters
     for group in data["groups"]:
         for column, row in group["hexes"]:
             counter = page.locator(f"#dbp-map .dbp-unit[data-hex='{column},{row}']")
@@ -135,7 +136,8 @@ def test_each_battle_is_set_up_on_the_hex_map_from_its_scenario_file(
     kind = files["units"]["types"][first["type"]]
     page.locator(f"#dbp-map .dbp-unit[data-unit='{first['name']}']").hover()
     tip = page.locator("#dbp-tip").inner_text()
-    assert f"{first['name']}: " in tip and f"Movement {kind['move']} · Morale {kind['morale']}" in tip
+    assert f"{first['name']}: " in tip
+    assert f"Movement {kind['move']} · Morale {kind['morale']} · Combat {kind['combat']}" in tip
     page.locator("#dbp-map .dbp-hex[data-hex='0,0']").hover(position={"x": 20, "y": 8})
     assert page.locator("#dbp-tip").inner_text().startswith("hex 0,0: ")
     # Both sides' Command boxes, the tracks and a legend naming every unit type on the map.
