@@ -405,3 +405,23 @@ def test_component_data_serves_every_data_file_of_a_game_and_404s_an_unknown_gam
     files = response.json()["files"]
     assert set(files) == {"army", "explanations", "scoring", "technologies", "territories"}
     assert client.get("/api/data/chess").status_code == 404
+
+
+def test_error_answers_quote_a_huge_input_only_as_a_short_excerpt(client: TestClient) -> None:
+    huge = "x" * 2_000_000
+    requests = [
+        ("/api/games", {"game": "guessing", "options": {"rounds": huge}, "seats": ["human"] * 2}),
+        ("/api/games", {"game": "guessing", "options": {huge: 1}, "seats": ["human"] * 2}),
+        ("/api/games", {"game": "guessing", "seats": ["human", huge]}),
+        ("/api/games", {"game": "guessing", "seats": ["human", "mcts:" + huge]}),
+        ("/api/games", {"game": huge, "seats": ["human", "human"]}),
+        ("/api/players", {"game": "guessing", "options": {"rounds": huge}}),
+        ("/api/records", {"format": huge}),
+        (f"/api/games/{huge[:60_000]}/join", {}),
+    ]
+    for path, body in requests:
+        response = client.post(path, json=body)
+        assert 400 <= response.status_code < 500, (path, response.status_code)
+        error = response.json()["error"]
+        assert len(response.content) < 1_000, (path, error[:200])
+        assert "xxxxxxxxxx" in error and "characters)" in error, (path, error)

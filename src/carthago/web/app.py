@@ -27,7 +27,7 @@ from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
 from carthago.web.bots import ComputerPlayers
-from carthago.web.errors import BadRequest, NotFound, WebError
+from carthago.web.errors import BadRequest, NotFound, WebError, bounded
 from carthago.web.levels import computer_levels
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
@@ -119,7 +119,7 @@ def create_app(
 
     @app.exception_handler(WebError)
     async def web_error(_request: Request, error: WebError) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
+        return JSONResponse({"error": bounded(error.message)}, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -130,11 +130,11 @@ def create_app(
                 continue
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
-        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+        return JSONResponse({"error": bounded("; ".join(problems))}, status_code=422)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+        return JSONResponse({"error": bounded(str(error.detail))}, status_code=error.status_code)
 
     # -- the API -----------------------------------------------------------------------------
 

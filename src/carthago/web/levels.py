@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from carthago.agents import AGENTS, LEVELS, make_agent
-from carthago.core.errors import InvalidAgentSpecError
+from carthago.core.errors import InvalidAgentSpecError, quoted
 from carthago.web.errors import BadRequest
 
 HUMAN = "human"
@@ -40,4 +40,4 @@ def resolve_seat(text: str) -> str:
     try:
         return make_agent(choice, seed=0).spec
     except InvalidAgentSpecError as error:
-        raise BadRequest(f"seat {text!r}: {error}") from None
+        raise BadRequest(f"seat {quoted(text)}: {error}") from None

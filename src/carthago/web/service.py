@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carthago.core.chance import sample_chance_outcome
-from carthago.core.errors import CarthagoError, IllegalActionError
+from carthago.core.errors import CarthagoError, IllegalActionError, quoted
 from carthago.core.game import Game
 from carthago.core.records import GameRecord
 from carthago.core.registry import game_class, games, load
@@ -386,7 +386,7 @@ class GameService:
         with self._sessions() as session:
             row = session.get(RecordRow, record_id) if well_formed_id(record_id) else None
             if row is None:
-                raise NotFound(f"no uploaded record {record_id!r}")
+                raise NotFound(f"no uploaded record {quoted(record_id)}")
             return dict(row.data)
 
     def uploaded_step(self, record_id: str, step: int, seat: int | None) -> JSONDict:
@@ -466,7 +466,7 @@ class GameService:
                 action = state.string_to_action(notation)
             except IllegalActionError:
                 raise Unprocessable(
-                    f"{notation!r} names none of {names[seat]}'s legal actions"
+                    f"{quoted(notation)} names none of {names[seat]}'s legal actions"
                 ) from None
         assert action is not None
         if action not in legal:
@@ -578,7 +578,7 @@ class GameService:
 
     def _game_row(self, session: Session, game_id: str, for_update: bool = False) -> GameRow:
         if not well_formed_id(game_id):
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {quoted(game_id)}")
         query = select(GameRow).where(GameRow.id == game_id)
         if for_update:
             # PostgreSQL serialises writers of one game here; SQLite ignores it and relies on
@@ -586,7 +586,7 @@ class GameService:
             query = query.with_for_update()
         row = session.scalar(query)
         if row is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {quoted(game_id)}")
         return row
 
     @staticmethod
