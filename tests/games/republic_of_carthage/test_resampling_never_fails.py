@@ -107,3 +107,28 @@ def test_without_replays_the_fallback_redraws_what_the_viewer_cannot_see(
         truth = sorted(c for c, _, _ in state.trade_hands[other])
         assert any(hand != truth for hand in hands)
         assert any(entry != [state.history()[index] for index in draws] for entry in entries)
+
+
+def test_the_fallback_redraws_an_open_offer_within_its_claim(
+    monkeypatch: pytest.MonkeyPatch, allow_fallback: None
+) -> None:
+    """An offer another faction presented to the viewer: the fallback copies keep its claim
+    (the viewer's observation) but not always its true contents."""
+    from carthago.games.republic_of_carthage.trade import offer_sides
+
+    monkeypatch.setattr(hidden, "MAX_REPLAYS", 0)
+    record = json.loads((RECORDS / "trade_rich_game.json").read_text())
+    state = carthago.load(record["game"], **record["options"]).new_initial_state()
+    assert isinstance(state, RepublicOfCarthageState)
+    actions = iter(record["actions"])
+    while not (state.stage == "trade_offer_reply" and len(offer_sides(state.offer)[0]) >= 3):
+        state.apply_action(next(actions))
+    viewer, truth = state.current_player(), sorted(offer_sides(state.offer)[0])
+    rng = random.Random(0)
+    contents = []
+    for _ in range(8):
+        copy = state.resample_from_infostate(viewer, rng)
+        assert copy.observation(viewer) == state.observation(viewer)
+        assert copy.legal_actions() == state.legal_actions()
+        contents.append(sorted(offer_sides(copy.offer)[0]))
+    assert any(cards != truth for cards in contents)

@@ -104,9 +104,9 @@ class RepublicOfCarthageGame(Game):
     def max_game_length(self) -> int:
         """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 15 corruption and 45
         province decisions and rolls (a Neutral's card may roll before it takes Personal
-        Income); a revenue die per Neutral; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
-        Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
+        Income); a revenue die per Neutral; bounded redistribution and contributions; every
+        trade card drawn, offered twice over in each offer round, sold or discarded; bounded
+        allocations; the Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
         (``senate.actions_per_turn``); the bounds of the Exploration and Combat and Revolution
         Phases (their modules); card windows (``card_play.bound``); over the game, the card plays
         (``card_play.PLAY_BOUND``)."""
