@@ -10,8 +10,9 @@ import pytest
 
 import carthago
 from carthago.core.chance import sample_chance_outcome
-from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, RECOVERY, SPECIAL
+from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, MOVEMENT, RECOVERY, SPECIAL
 from carthago.games.de_bello_punico.morale import ELIMINATED, EXITED, ON_MAP, RESERVE
+from carthago.games.de_bello_punico.movement import movement_allowance
 from carthago.games.de_bello_punico.scenarios import SCENARIOS
 from carthago.games.de_bello_punico.state import DRAW, DbpState
 from carthago.games.de_bello_punico.units import UNIT_TYPES
@@ -49,6 +50,26 @@ def test_s4_1_three_a_box_and_one_in_fortuna() -> None:
     state.apply_action(lay.place + FORTUNA)
     state.apply_action(lay.place + FORTUNA)
     assert lay.vacuus + FORTUNA not in state.legal_actions()
+
+
+def test_s4_6_movement_point_gives_one_mp_to_three_units_of_one_type() -> None:
+    # One point: +1 MP to three units of one type, Hastati and Principes counting as one.
+    state = blank()
+    hastati = [put(state, find(state, ROME, "Ha", n), 2 + 2 * n, 12, "N") for n in (1, 2, 3)]
+    principes = put(state, find(state, ROME, "Pr"), 10, 12, "N")
+    velites = put(state, find(state, ROME, "Ve"), 12, 12, "N")
+    state.box_real[ROME][MOVEMENT] = 1
+    settle_on(state, ("move", ROME))
+    lay = state.layout
+    state.apply_action(lay.boost)
+    state.apply_action(hastati[0])
+    assert principes in state.legal_actions() and velites not in state.legal_actions()
+    state.apply_action(principes)
+    state.apply_action(hastati[1])
+    # Three units had it: the player is back to choosing a move, the one point spent.
+    assert state.tasks[-1][0] == "move" and hastati[2] in state.legal_actions()
+    assert lay.boost not in state.legal_actions()
+    assert [movement_allowance(state, u) for u in (*hastati, principes, velites)] == [5, 5, 4, 5, 5]
 
 
 def test_s17_1_3b_no_roman_elephant_box_at_the_trebbia() -> None:
