@@ -13,7 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, update
+from sqlalchemy import create_engine, text, update
 
 from carthago.web.app import create_app
 from carthago.web.limits import HostLimits
@@ -233,3 +233,28 @@ def test_a_long_idle_game_stops_using_the_computer_until_a_person_acts(db_url: s
     with TestClient(create_app(db_url, limits=limits)) as again:
         time.sleep(1.0)
         assert view(again, computers)["move"] == moves
+
+
+@both_backends
+def test_a_database_from_before_these_columns_is_upgraded_and_keeps_its_games(
+    db_url: str,
+) -> None:
+    with TestClient(create_app(db_url)) as client:
+        created = new_game(client, ["human", "human"], options={"rounds": 2})
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        for table, column in (
+            ("seats", "public"),
+            ("games", "creator_hash"),
+            ("games", "attended"),
+        ):
+            connection.execute(text(f"ALTER TABLE {table} DROP COLUMN {column}"))
+    engine.dispose()
+    with TestClient(create_app(db_url)) as client:
+        shown = view(client, created["id"], created["tokens"]["1"])
+        assert shown["viewer"] == KEEPER and shown["creator"] is False
+        # Nobody was recorded as the creator: nobody can abandon it.
+        refused = client.post(
+            f"/api/games/{created['id']}/abandon", headers=seat_headers(created["tokens"]["0"])
+        )
+        assert refused.status_code == 403
