@@ -175,9 +175,9 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         serve = "from carthago.cli.app import main; main()"
+        command = [sys.executable, "-c", serve, "serve", "--port", str(port), "--db", db]
         server = subprocess.Popen(
-            [sys.executable, "-c", serve, "serve", "--port", str(port), "--db", db]
-            + args.serve_option,
+            [*command, *args.serve_option],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
