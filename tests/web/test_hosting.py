@@ -12,9 +12,12 @@ import time
 from datetime import timedelta
 from typing import Any
 
+import uvicorn
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text, update
+from typer.testing import CliRunner
 
+from carthago.cli.app import app as cli
 from carthago.web.app import create_app
 from carthago.web.limits import HostLimits
 from carthago.web.storage import GameRow, utcnow
@@ -258,3 +261,19 @@ def test_a_database_from_before_these_columns_is_upgraded_and_keeps_its_games(
             f"/api/games/{created['id']}/abandon", headers=seat_headers(created["tokens"]["0"])
         )
         assert refused.status_code == 403
+
+
+def test_carthago_serve_passes_the_hosts_limits_and_refuses_a_zero_budget(
+    monkeypatch: Any, tmp_path: Any
+) -> None:
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: served.append(app))
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    runner = CliRunner()
+    result = runner.invoke(
+        cli, ["serve", "--db", db, "--max-think-seconds", "1.5", "--idle-minutes", "10"]
+    )
+    assert result.exit_code == 0, result.output
+    assert served[0].state.service.limits == HostLimits(1.5, 10)
+    refused = runner.invoke(cli, ["serve", "--db", db, "--max-think-seconds", "0"])
+    assert refused.exit_code == 2 and "max-think-seconds" in refused.output
