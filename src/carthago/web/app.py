@@ -73,6 +73,12 @@ class Join(BaseModel):
     seat: int | None = None
 
 
+class Following(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    following: bool = Field(description="pass until something needs this seat")
+
+
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -226,6 +232,14 @@ def create_app(
             game_id, seat, body.action, body.notation, body.request_id, body.expected_move
         )
         return {**result, "view": service.view(game_id, seat)}
+
+    @app.put("/api/games/{game_id}/following")
+    def following(game_id: str, body: Following, x_seat_token: SeatToken = None) -> JSONDict:
+        seat = service.authenticate(game_id, x_seat_token)
+        if seat is None:
+            raise BadRequest("a spectator follows anyway: send your seat token in X-Seat-Token")
+        service.set_following(game_id, seat, body.following)
+        return {"view": service.view(game_id, seat)}
 
     @app.get("/api/games/{game_id}/replay")
     def replay(

@@ -35,6 +35,7 @@ from carthago.web.limits import HostLimits, within_budget
 from carthago.web.storage import (
     CHANCE_SEAT,
     ActionRow,
+    FollowingRow,
     GameRow,
     RecordRow,
     SeatRow,
@@ -42,6 +43,10 @@ from carthago.web.storage import (
     utcnow,
 )
 
+AUTOMATIC = "auto:"
+"""The request id prefix of a move the server played for a person (``_advance``)."""
+PLAYED_FOR_YOU = 30
+"""How many of the moves played for a seat its view lists."""
 MAX_REQUEST_ID = 64
 MAX_ID = 32
 MAX_AGENT_SPEC = 128
@@ -233,7 +238,7 @@ class GameService:
         with self._sessions.begin() as session:
             session.add(row)
             session.flush()
-            self._roll_chance(session, row, state)
+            self._advance(session, row, state)
         self._remember(game_id, state)
         self._notify(game_id)
         return Created(game_id, tokens, creator_seat, creator_token)
@@ -357,6 +362,7 @@ class GameService:
             state = self._state(session, row)
             info = self._summary(row, state.game)
             created = seat is not None and row.seats[seat].token_hash == row.creator_hash
+            own = self._played_for(session, row, seat) if seat is not None else ([], False)
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
@@ -373,7 +379,26 @@ class GameService:
             "observation": observation,
             "text": state.game.render_observation(observation),
             "legal": legal,
+            "played_for_you": own[0],
+            "following": own[1],
         }
+
+    @staticmethod
+    def _played_for(session: Session, row: GameRow, seat: int) -> tuple[list[JSONDict], bool]:
+        """The latest moves the server played for ``seat`` (its own moves, so nothing it may
+        not know), and whether it passes until something needs it."""
+        played = session.scalars(
+            select(ActionRow)
+            .where(
+                ActionRow.game_id == row.id,
+                ActionRow.seat == seat,
+                ActionRow.request_id.startswith(AUTOMATIC),
+            )
+            .order_by(ActionRow.number.desc())
+            .limit(PLAYED_FOR_YOU)
+        ).all()
+        following = session.get(FollowingRow, (row.id, seat)) is not None
+        return [{"move": a.number, "notation": a.notation} for a in reversed(played)], following
 
     def lobby(self) -> list[JSONDict]:
         """Listed games that still have a free seat open to the public."""
@@ -477,6 +502,8 @@ class GameService:
         request made while looking at an older position.
         """
         check_request_id(request_id)
+        if request_id is not None and request_id.startswith(AUTOMATIC):
+            raise BadRequest(f"request ids starting {AUTOMATIC!r} are the server's own")
         if (action is None) == (notation is None):
             raise BadRequest("give either an action number or its notation, not both")
         with self._game_lock(game_id):
@@ -547,7 +574,7 @@ class GameService:
         state.apply_action(action)
         if row.seats[seat].is_human:
             row.attended = utcnow()
-        self._roll_chance(session, row, state)
+        self._advance(session, row, state)
         session.flush()
         self._remember(game_id, state)
         return {"applied": True, "duplicate": False, "move": number}
@@ -561,24 +588,70 @@ class GameService:
         self._forget(game_id)
         raise Conflict("another action was applied to this game at the same time; look again")
 
-    def _roll_chance(self, session: Session, row: GameRow, state: State) -> None:
-        """Roll every chance event now due, with the game's own generator, and store them."""
-        while state.current_player() == CHANCE:
+    def _advance(self, session: Session, row: GameRow, state: State) -> None:
+        """Roll every chance event now due, with the game's own generator, and play each move a
+        person's seat need not be asked (``Game.automatic_action``); store them all.
+
+        A move played for a person carries the request id ``auto:<move>``, so the seat's view
+        can list what was played for it.
+        """
+        following = set(
+            session.scalars(select(FollowingRow.seat).where(FollowingRow.game_id == row.id))
+        )
+        while True:
+            player = state.current_player()
             number = len(state.history())
-            outcome = sample_chance_outcome(state, chance_rng(row.seed, number))
+            request_id = None
+            if player == CHANCE:
+                action = sample_chance_outcome(state, chance_rng(row.seed, number))
+                seat = CHANCE_SEAT
+            elif player >= 0 and row.seats[player].is_human:
+                found = state.game.automatic_action(state, player in following)
+                if found is None:
+                    break
+                action, seat, request_id = found, player, f"{AUTOMATIC}{number}"
+            else:
+                break
             session.add(
                 ActionRow(
                     game_id=row.id,
                     number=number,
-                    seat=CHANCE_SEAT,
-                    action=outcome,
-                    notation=state.action_to_string(outcome),
+                    seat=seat,
+                    action=action,
+                    notation=state.action_to_string(action),
+                    request_id=request_id,
                 )
             )
-            state.apply_action(outcome)
+            state.apply_action(action)
         row.moves = len(state.history())
         row.status = "finished" if state.is_terminal() else "active"
         row.updated = utcnow()
+
+    def set_following(self, game_id: str, seat: int, following: bool) -> None:
+        """Whether ``seat`` passes until something needs it; turned on, it passes at once if
+        it is to move in a step where it only follows."""
+        with self._game_lock(game_id):
+            try:
+                with self._sessions.begin() as session:
+                    row = self._game_row(session, game_id, for_update=True)
+                    if not row.seats[seat].is_human:
+                        raise BadRequest("only a person's seat can pass until needed")
+                    stored = session.get(FollowingRow, (game_id, seat))
+                    if following and stored is None:
+                        session.add(FollowingRow(game_id=game_id, seat=seat))
+                    elif not following and stored is not None:
+                        session.delete(stored)
+                    session.flush()
+                    if row.status == "active":
+                        state = self._state(session, row).clone()
+                        self._advance(session, row, state)
+                        session.flush()
+                        self._remember(game_id, state)
+            except IntegrityError:
+                self._forget(game_id)
+                raise Conflict("the game moved at the same time; look again") from None
+            finally:
+                self._notify(game_id)
 
     # -- computer seats ----------------------------------------------------------------------
 

@@ -120,6 +120,19 @@ class ActionRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class FollowingRow(Base):
+    """A person's seat that passes until something needs it (``Game.automatic_action``).
+
+    A table of its own, not a column of ``seats``, so a database made before it gains it at
+    start-up (``create_all`` adds missing tables, never missing columns).
+    """
+
+    __tablename__ = "following"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+
+
 class RecordRow(Base):
     """An uploaded game record, kept to be watched."""
 
