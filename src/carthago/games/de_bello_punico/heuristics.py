@@ -38,6 +38,21 @@ ODDS_WEIGHT = 0.06
 CLOSING_WEIGHT = 0.3
 
 
+def segment(state: State) -> tuple[int, int]:
+    """The impulse ``state`` lies in, as (turn, stage): every decision of one impulse (§3.1 C),
+    the opponent's answers in it included, shares it; the strategic phase and the initiative
+    roll of a turn are stretches of their own.
+
+    >>> import carthago
+    >>> segment(carthago.load("de_bello_punico").new_initial_state())
+    (1, 0)
+    """
+    from carthago.games.de_bello_punico.state import DbpState
+
+    assert isinstance(state, DbpState)
+    return state.turn, state.stage
+
+
 def evaluate(state: State, player: int) -> float:
     """``player``'s prospects in ``state``, in [-1, 1]; a finished battle scores its result.
 
