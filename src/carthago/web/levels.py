@@ -22,8 +22,9 @@ def computer_levels() -> list[dict[str, str]]:
     return levels + agents
 
 
-def resolve_seat(text: str) -> str:
-    """``human`` or the agent spec a seat choice (a level name or a spec) stands for.
+def resolve_seat(text: str, game_id: str | None = None) -> str:
+    """``human`` or the agent spec a seat choice (a level name or a spec) stands for, in game
+    ``game_id`` where a game has levels of its own.
 
     >>> resolve_seat(" Human ")
     'human'
@@ -31,12 +32,14 @@ def resolve_seat(text: str) -> str:
     'heuristic'
     >>> resolve_seat("random")
     'random'
+    >>> resolve_seat("hard", "de_bello_punico")
+    'planner:seconds=15'
     """
     choice = text.strip().lower()
     if choice == HUMAN:
         return HUMAN
     if choice in LEVELS:
-        return LEVELS[choice].spec
+        return LEVELS[choice].spec_for(game_id)
     try:
         return make_agent(choice, seed=0).spec
     except InvalidAgentSpecError as error:
