@@ -198,6 +198,10 @@ class PlannerAgent(Agent):
         self._bind(state)
         me = state.current_player()
         key = self._key(state, me)
+        # Everything below reads a redraw of what this seat cannot see, never the state given
+        # (which choose_action already redraws; a driver handing over the true state changes
+        # nothing).
+        state = state.resample_from_infostate(me, self.rng)
         impulse = self._impulse
         if impulse is None or impulse.key != key:
             budget = ImpulseBudget(self.seconds, self.playouts, self.clock)
