@@ -64,8 +64,8 @@ class PlanProgress:
     """Plans still in the running."""
     playouts: int
     """Playouts run in this impulse so far."""
-    best: str
-    """The first move of the best plan so far, in the game's notation."""
+    # Never the move it leans to: shown to the opponent, it could name a hidden choice (a
+    # Vacuus placed) before it is made.
 
 
 @dataclass
@@ -251,7 +251,7 @@ class PlannerAgent(Agent):
         if not candidates:
             self.last_playouts = 0
             return Plan([greedy_action(state, me, self._evaluate, self.rng)], [None])
-        self._report(budget, candidates, state)
+        self._report(budget, candidates)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for done in range(rounds):
             if len(candidates) == 1 or not allowance.more():
@@ -279,7 +279,7 @@ class PlannerAgent(Agent):
                     break
             candidates.sort(key=lambda plan: plan.mean, reverse=True)
             candidates = candidates[: max(1, len(candidates) // 2)]
-            self._report(budget, candidates, state)
+            self._report(budget, candidates)
             if timed_out or len({plan.actions[0] for plan in candidates}) == 1:
                 break  # every plan left makes the same move now: nothing more to decide here
         self.last_playouts = budget.used - start_playouts
@@ -361,18 +361,9 @@ class PlannerAgent(Agent):
         value = 0.0 if evaluate is None else evaluate(current, me)
         return value, made, expected
 
-    def _report(self, budget: ImpulseBudget, candidates: list[Plan], state: State) -> None:
-        if self.on_progress is None:
-            return
-        best = max(candidates, key=lambda plan: plan.mean)
-        self.on_progress(
-            PlanProgress(
-                budget.spent(),
-                len(candidates),
-                budget.used,
-                state.action_to_string(best.actions[0]),
-            )
-        )
+    def _report(self, budget: ImpulseBudget, candidates: list[Plan]) -> None:
+        if self.on_progress is not None:
+            self.on_progress(PlanProgress(budget.spent(), len(candidates), budget.used))
 
 
 def expectation(state: State, root: int, legal: list[int]) -> Hashable:
