@@ -31,4 +31,5 @@ def test_de_bello_punico_is_timed_per_impulse(strength: ModuleType) -> None:
     # each turn (strategic phase, initiative and the eight impulses).
     assert 0 < len(times) <= 10 * state.scenario.turns  # type: ignore[attr-defined]
     row = strength.timing_row(game, "random", "random", 1, times)
-    assert row.startswith("| de_bello_punico | scenario=beneventum | random | random | 1 |")
+    assert row.startswith("| de_bello_punico | scenario=beneventum, ")
+    assert "| random | random | 1 |" in row

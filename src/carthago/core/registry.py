@@ -7,7 +7,7 @@ import pkgutil
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from carthago.core.errors import UnknownGameError
+from carthago.core.errors import UnknownGameError, quoted
 from carthago.core.game import Game
 from carthago.core.state import State
 
@@ -49,7 +49,7 @@ def game_class(game_id: str) -> type[Game]:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGameError(f"no game {game_id!r} (known games: {known})") from None
+        raise UnknownGameError(f"no game {quoted(game_id)} (known games: {known})") from None
 
 
 def games() -> list[str]:

@@ -103,6 +103,42 @@ const Carthago = (() => {
     menu.hidden = false;
   }
 
+  // -- explanations on hover or tap: any element with a data-tip explains itself ------------
+
+  function tipBox(id) {
+    let tip = document.getElementById(id);
+    if (!tip) {
+      tip = el("div", { id, class: "tip", role: "tooltip", hidden: true });
+      document.body.append(tip);
+      document.addEventListener("pointerdown", (event) => { if (!event.target.closest("[data-tip]")) tip.hidden = true; });
+    }
+    return tip;
+  }
+
+  function showTip(target, id) {
+    const tip = tipBox(id);
+    tip.textContent = target.getAttribute("data-tip");
+    tip.hidden = false;
+    const rect = target.getBoundingClientRect();
+    const width = Math.min(340, window.innerWidth - 16);
+    tip.style.maxWidth = `${width}px`;
+    tip.style.left = `${Math.max(8, Math.min(rect.left, window.innerWidth - width - 8))}px`;
+    const below = rect.bottom + 6;
+    tip.style.top = `${below + tip.offsetHeight < window.innerHeight ? below : Math.max(8, rect.top - tip.offsetHeight - 6)}px`;
+  }
+
+  function explainOnHover(root, id) {
+    root.addEventListener("mouseover", (event) => {
+      const target = event.target.closest("[data-tip]");
+      if (target) showTip(target, id);
+    });
+    root.addEventListener("mouseleave", () => { tipBox(id).hidden = true; });
+    root.addEventListener("pointerdown", (event) => {
+      const target = event.target.closest("[data-tip]");
+      if (target && event.pointerType !== "mouse") showTip(target, id);
+    });
+  }
+
   // -- home: new game, lobby, my games, uploaded records ----------------------------------
 
   async function home(root) {
@@ -289,6 +325,15 @@ const Carthago = (() => {
       }
     };
 
+    // "Pass until something needs me": held by the server, so it plays on while this page is shut.
+    const follow = async (on) => {
+      session.error = "";
+      try {
+        const result = await api("PUT", `/api/games/${gameId}/following`, { following: on }, token);
+        accept(result.view, true);
+      } catch (error) { session.error = error.message; render(); }
+    };
+
     const accept = (view, force) => {
       if (session.view && view.move < session.view.move) return;
       if (session.view && view.move === session.view.move && !force) return;
@@ -304,7 +349,7 @@ const Carthago = (() => {
       const view = session.view;
       if (!view) return;
       container.replaceChildren(gameScreen(view, session.previous, {
-        act, pending: session.pending, error: session.error, live: true,
+        act, follow, pending: session.pending, error: session.error, live: true,
       }));
     };
 
@@ -366,6 +411,7 @@ const Carthago = (() => {
       live: ctx.live,
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
+      follow: ctx.follow,
       actionsNaming: (name) => actionsNaming(ctx.live ? view.legal : [], name),
       offer: (entries, event) => {
         if (!entries.length || ctx.pending) return;
@@ -393,7 +439,8 @@ const Carthago = (() => {
       ctx.live ? actionsPanel(view, ctx) : null,
       el("section", { class: "panel" }, el("h2", { text: "Log" }),
         el("ol", { class: "log", id: "log" },
-          log.map((line, i) => el("li", { class: i >= log.length - fresh ? "fresh" : null, text: line })))),
+          log.map((line, i) => el("li", { class: i >= log.length - fresh ? "fresh" : null, text: line }))),
+        playedForYou(view)),
       ctx.live ? linksPanel(view) : null);
     const screen = el("div", {},
       status, lastEvent,
@@ -404,6 +451,14 @@ const Carthago = (() => {
       if (list) list.scrollTop = list.scrollHeight;
     });
     return screen;
+  }
+
+  // The moves the server made for this seat (one possible choice, or passing while it follows).
+  function playedForYou(view) {
+    const played = view.played_for_you || [];
+    if (!played.length) return null;
+    return el("div", { id: "played-for-you" }, el("h3", { text: "Played for you" }),
+      el("ol", { class: "log" }, played.map((entry) => el("li", { value: entry.move + 1, text: entry.notation }))));
   }
 
   function actionsPanel(view, ctx) {
@@ -520,5 +575,5 @@ const Carthago = (() => {
   }
 
   window.addEventListener("DOMContentLoaded", route);
-  return { boards, el, actionsNaming };
+  return { boards, el, actionsNaming, api, explainOnHover, tipBox };
 })();
