@@ -64,11 +64,15 @@ register_agent(
             "playouts": (int, 0),
             "plans": (int, 8),
             "epsilon": (float, 0.2),
+            "horizon": (int, 2),
+            "cpu": (bool, False),
         },
         summary=(
             "plans a whole impulse at once: candidate plans from the heuristic, sequential "
-            "halving over playouts to the impulse's end (seconds= per impulse, default 5; "
-            "playouts= caps the playouts instead or as well; plans= candidates)"
+            "halving over playouts to the impulse's end and horizon= stretches beyond "
+            "(default 2); seconds= per impulse (default 5), playouts= caps the playouts "
+            "instead or as well, cpu=true counts this process's CPU seconds (measurement on "
+            "a shared machine); plans= candidates"
         ),
     ),
 )

@@ -51,6 +51,9 @@ RESERVE = 0.1
 """The share of an impulse's time no search may use."""
 
 SEARCH_SHARE = 0.5
+
+BEYOND_SAMPLE = 8
+"""Past the impulse planned, playout moves are the best of this many sampled choices."""
 """The share of what is left of an impulse's budget that one search may spend."""
 
 
@@ -163,7 +166,9 @@ class PlannerAgent(Agent):
         playouts: int = 0,
         plans: int = 8,
         epsilon: float = 0.2,
-        clock: Clock = time.perf_counter,
+        horizon: int = 2,
+        cpu: bool = False,
+        clock: Clock | None = None,
     ) -> None:
         super().__init__(seed)
         if seconds <= 0 and playouts <= 0:
@@ -176,7 +181,8 @@ class PlannerAgent(Agent):
         self.playouts = playouts
         self.plans = plans
         self.epsilon = epsilon
-        self.clock = clock
+        self.horizon = horizon
+        self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
         self.last_playouts = 0
@@ -327,9 +333,16 @@ class PlannerAgent(Agent):
         made: list[int] = []
         expected: list[Hashable] = []
         own = 0
+        beyond = 0  # stretches of play entered past the impulse planned
         for steps in range(MAX_PLAYOUT_STEPS):
-            if current.is_terminal() or self._key(current, me) != key:
+            if current.is_terminal():
                 break
+            here = self._key(current, me)
+            if here != key:
+                if beyond == self.horizon:
+                    break
+                beyond += 1
+                key = here
             if steps % CLOCK_EVERY == CLOCK_EVERY - 1 and budget.out_of_time():
                 return None
             player = current.current_player()
@@ -337,7 +350,10 @@ class PlannerAgent(Agent):
                 current.apply_action(sample_chance_outcome(current, rng))
                 continue
             options = current.legal_actions()
-            if player != me:
+            if beyond:
+                # Past the plan's impulse: the quicker greedy of the playouts on both sides.
+                action = greedy_action(current, player, evaluate, rng, limit=BEYOND_SAMPLE)
+            elif player != me:
                 action = greedy_action(current, player, evaluate, rng)
             elif actions is not None:
                 if own < len(actions) and actions[own] in options:
