@@ -80,6 +80,8 @@ class Plan:
     expected: list[Hashable]
     total: float = 0.0
     count: int = 0
+    chancy: bool = False
+    """Whether the playout that made it met a die or another chance event."""
 
     @property
     def mean(self) -> float:
@@ -258,6 +260,9 @@ class PlannerAgent(Agent):
             self.last_playouts = 0
             return Plan([greedy_action(state, me, self._evaluate, self.rng)], [None])
         self._report(budget, candidates)
+        heuristic_plan = candidates[0]
+        # One playout of each tells plans apart only where nothing was left to chance.
+        judged = not any(plan.chancy for plan in candidates)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for done in range(rounds):
             if len(candidates) == 1 or not allowance.more():
@@ -283,12 +288,18 @@ class PlannerAgent(Agent):
                     budget.used += 1
                 if not round_allowance.more():
                     break
+            if timed_out:
+                break  # an unfinished pass would compare plans on unequal evidence
+            judged = True
             candidates.sort(key=lambda plan: plan.mean, reverse=True)
             candidates = candidates[: max(1, len(candidates) // 2)]
             self._report(budget, candidates)
-            if timed_out or len({plan.actions[0] for plan in candidates}) == 1:
+            if len({plan.actions[0] for plan in candidates}) == 1:
                 break  # every plan left makes the same move now: nothing more to decide here
         self.last_playouts = budget.used - start_playouts
+        if not judged:
+            # Too little time to tell a plan from a lucky roll: the heuristic's own plan.
+            return heuristic_plan
         return max(candidates, key=lambda plan: plan.mean)
 
     def _candidates(
@@ -309,9 +320,9 @@ class PlannerAgent(Agent):
             played = self._playout(state, me, impulse, None, first, epsilon)
             if played is None:
                 break
-            value, actions, expected = played
+            value, actions, expected, chancy = played
             impulse.budget.used += 1
-            candidates.append(Plan(actions, expected, value, 1))
+            candidates.append(Plan(actions, expected, value, 1, chancy))
         return candidates
 
     def _playout(
@@ -322,17 +333,19 @@ class PlannerAgent(Agent):
         actions: list[int] | None,
         first: int | None,
         epsilon: float,
-    ) -> tuple[float, list[int], list[Hashable]] | None:
+    ) -> tuple[float, list[int], list[Hashable], bool] | None:
         """Play a redraw of ``state`` to the impulse's end: ``actions`` (a plan) where legal,
         else ``first`` then the heuristic (varied with probability ``epsilon``); the opponent
-        by the heuristic. Returns the value for ``me`` and, when making a plan, its decisions
-        and what was seen before each; None if the impulse's time ran out on the way."""
+        by the heuristic. Returns the value for ``me``, when making a plan its decisions and
+        what was seen before each, and whether chance took part; None if the impulse's time ran
+        out on the way."""
         rng, evaluate, key, budget = self.rng, self._evaluate, impulse.key, impulse.budget
         current = state.resample_from_infostate(me, rng)
         root = len(current.history())
         made: list[int] = []
         expected: list[Hashable] = []
         own = 0
+        chancy = False
         beyond = 0  # stretches of play entered past the impulse planned
         for steps in range(MAX_PLAYOUT_STEPS):
             if current.is_terminal():
@@ -348,6 +361,7 @@ class PlannerAgent(Agent):
             player = current.current_player()
             if player == CHANCE:
                 current.apply_action(sample_chance_outcome(current, rng))
+                chancy = True
                 continue
             options = current.legal_actions()
             if beyond:
@@ -373,9 +387,9 @@ class PlannerAgent(Agent):
                 own += 1
             current.apply_action(action)
         if current.is_terminal():
-            return current.returns()[me], made, expected
+            return current.returns()[me], made, expected, chancy
         value = 0.0 if evaluate is None else evaluate(current, me)
-        return value, made, expected
+        return value, made, expected, chancy
 
     def _report(self, budget: ImpulseBudget, candidates: list[Plan]) -> None:
         if self.on_progress is not None:
