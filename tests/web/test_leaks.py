@@ -51,6 +51,13 @@ def check_payload(payload: Any, viewer: int | None, state: State) -> None:
             other = observation["players"][1 - viewer]
             if other["committed"] not in (None, "face down"):
                 assert observation["battle"]["revealed"][1 - viewer] == other["committed"]
+        if (
+            state.game.name == "de_bello_punico"
+            and shown != 1
+            and observation["ambush"] is not None
+        ):
+            # Trebbia: the ambush column reaches Rome only once the reserve has entered.
+            assert not any(u["status"] == "reserve" for u in observation["units"])
         if shown != view["to_move"]:
             assert view.get("legal", []) == []
 
@@ -195,3 +202,12 @@ def test_views_of_games_differing_only_in_a_hidden_card_are_identical(client: Te
             break
     assert len(by_card) == 3
     assert by_card[0] == by_card[1] == by_card[2]
+
+
+def test_random_trebbia_battles_keep_the_ambush_from_rome_over_the_wire(
+    client: TestClient, db_url: str
+) -> None:
+    """With trebbia_reserve=ambush the reserve's column is Carthage's hidden set-up choice
+    (§17.1.3c): no payload Rome or a spectator receives names it while the reserve waits."""
+    options = {"scenario": "trebbia", "trebbia_reserve": "ambush"}
+    play_and_check(client, db_url, "de_bello_punico", options, 5, moves=40)
