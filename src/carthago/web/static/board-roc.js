@@ -273,8 +273,12 @@
 
   function handCard(name, moves, ctx) {
     const card = data.hand[name];
-    return clickable(el("div", { class: `roc-hand-card kind-${card ? card.kind : "other"}`, "data-card": name, "data-tip": handTip(name) },
-      el("div", { class: "roc-card-kind", text: card ? card.kind : "card" }), el("strong", { text: name })), moves.naming(name), ctx);
+    // A Statesman drawn to hand is named by his card number (e.g. 2B).
+    const statesman = card ? null : data.statesmen[name];
+    const tip = statesman ? `${statesman.name} (Statesman ${name}), in hand: may be played onto his family's Senator.\nM ${statesman.mil} O ${statesman.ora} E ${statesman.exp} L ${statesman.loy} I ${statesman.inf}\n${statesman.special || ""}` : handTip(name);
+    return clickable(el("div", { class: `roc-hand-card kind-${card ? card.kind : "statesman"}`, "data-card": name, "data-tip": tip.trim() },
+      el("div", { class: "roc-card-kind", text: card ? card.kind : statesman ? `statesman ${name}` : "card" }),
+      el("strong", { text: statesman ? statesman.name : name })), moves.naming(name), ctx);
   }
 
   function factionPanel(view, faction, index, moves, ctx) {
