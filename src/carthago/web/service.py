@@ -197,7 +197,9 @@ class GameService:
                 f"{game_name} has {game.num_players} seats ({', '.join(game.player_names)}); "
                 f"{len(seats)} were given"
             )
-        agents = [resolve_seat(text, self.limits.max_think_seconds) for text in seats]
+        agents = [
+            resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats
+        ]
         for agent in agents:
             if len(agent) > MAX_AGENT_SPEC:
                 raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
@@ -366,7 +368,7 @@ class GameService:
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
-        if seat is not None and to_move == seat:
+        if seat is not None and to_move == seat and info["status"] == "active":
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]
