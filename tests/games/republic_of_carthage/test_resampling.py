@@ -882,8 +882,9 @@ def _within_heights(facts: _Facts, planned: dict[int, int]) -> bool:
 
 
 def test_a_plan_never_asks_a_stack_for_more_cards_than_its_height() -> None:
-    """Turn 21 of game 6 of the 3-player easy outcome run (seed 0), factions that buy Traders:
-    the stacks are drawn nearly bare every Trade Phase. A plan whose settled draws asked a stack
+    """Turn 21 of a game of three heuristic factions (seed 0 as benchmarks/carthage_falls.py
+    plays it), factions that buy Traders: late in a game the stacks are drawn nearly bare every
+    Trade Phase. A plan whose settled draws asked a stack
     for more cards than its public height (19 plans in 20 from player 2's view) was replayed
     anyway, and the replay failed at the first free draw that found nothing to spare; such a
     plan now fails at once, and every plan returned fits the heights."""
