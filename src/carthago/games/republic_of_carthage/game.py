@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from carthago.core.game import Game
 from carthago.core.options import GameOption
 from carthago.core.registry import register
-from carthago.core.state import JSONDict
+from carthago.core.state import JSONDict, State
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import PLAY_BOUND
 from carthago.games.republic_of_carthage.card_play import bound as card_bound
@@ -134,6 +134,12 @@ class RepublicOfCarthageGame(Game):
 
     def new_initial_state(self) -> RepublicOfCarthageState:
         return RepublicOfCarthageState(self)
+
+    def automatic_action(self, state: State, following: bool) -> int | None:
+        from carthago.games.republic_of_carthage.following import automatic_action
+
+        assert isinstance(state, RepublicOfCarthageState)
+        return automatic_action(state, following)
 
     def render_observation(self, observation: JSONDict) -> str:
         from carthago.games.republic_of_carthage.render import render
