@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
+from collections import OrderedDict
 from concurrent.futures import Executor
 
-from carthago.agents import choose_action, make_agent
+from carthago.agents import PlannerAgent, choose_action, make_agent
+from carthago.agents.planner import PlanProgress
 from carthago.core.registry import load
 from carthago.web.limits import searches
 from carthago.web.service import BotJob, GameService
@@ -27,14 +30,49 @@ from carthago.web.service import BotJob, GameService
 log = logging.getLogger(__name__)
 
 
+PLANNERS_KEPT = 256
+"""Impulse planners a worker keeps between moves (the least recently used go first)."""
+
+_planners: OrderedDict[tuple[str, int, str], PlannerAgent] = OrderedDict()
+_progress: dict[tuple[str, int], PlanProgress] = {}
+_lock = threading.Lock()
+
+
 def think(job: BotJob) -> int:
     """The action the computer seat of ``job`` chooses; runs in a worker thread or process.
 
     The agent sees only ``resample_from_infostate`` of the replayed state (``choose_action``).
+    Most agents are made afresh for every move. An impulse planner's budget and plan belong to
+    a whole impulse of many moves, so the worker keeps it between a game's moves; a worker
+    process that has not seen the game before starts a new one (its impulse's budget starts
+    over, never its rules).
     """
     state = load(job.game, **job.options).replay(job.history)
     agent = make_agent(job.agent, seed=job.seed)
-    return choose_action(agent, state)
+    if not isinstance(agent, PlannerAgent):
+        return choose_action(agent, state)
+    key = (job.game_id, job.seat, job.agent)
+    with _lock:
+        kept = _planners.pop(key, None)
+        _planners[key] = agent = kept or agent
+        while len(_planners) > PLANNERS_KEPT:
+            _planners.popitem(last=False)
+
+    def show(progress: PlanProgress) -> None:
+        _progress[job.game_id, job.seat] = progress
+
+    agent.on_progress = show
+    try:
+        return choose_action(agent, state)
+    finally:
+        agent.on_progress = None
+        _progress.pop((job.game_id, job.seat), None)
+
+
+def thinking(game_id: str, seat: int) -> PlanProgress | None:
+    """How far the impulse planner of ``seat`` in ``game_id`` has got, while it thinks in a
+    worker thread of this process (None otherwise: not thinking, or in another process)."""
+    return _progress.get((game_id, seat))
 
 
 class ComputerPlayers:

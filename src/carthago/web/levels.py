@@ -26,9 +26,10 @@ def computer_levels(max_seconds: float) -> list[dict[str, str]]:
     return levels + agents
 
 
-def resolve_seat(text: str, max_seconds: float) -> str:
+def resolve_seat(text: str, max_seconds: float, game_id: str | None = None) -> str:
     """``human`` or the agent spec a seat choice (a level name or a spec) stands for, its search
-    held to ``max_seconds`` a move; a choice asking for longer is refused.
+    held to ``max_seconds`` a move (a choice asking for longer is refused), in game ``game_id``
+    where a game has levels of its own.
 
     >>> resolve_seat(" Human ", 5)
     'human'
@@ -36,11 +37,13 @@ def resolve_seat(text: str, max_seconds: float) -> str:
     'heuristic'
     >>> resolve_seat("mcts:iterations=50", 2)
     'mcts:iterations=50,seconds=2'
+    >>> resolve_seat("normal", 5, "de_bello_punico")
+    'planner:seconds=5'
     """
     choice = text.strip().lower()
     if choice == HUMAN:
         return HUMAN
-    spec = LEVELS[choice].spec if choice in LEVELS else choice
+    spec = LEVELS[choice].spec_for(game_id) if choice in LEVELS else choice
     try:
         spec = make_agent(spec, seed=0).spec
     except InvalidAgentSpecError as error:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.de_bello_punico import leaders
-from carthago.games.de_bello_punico.hexgrid import edge_crossed, front_directions
+from carthago.games.de_bello_punico.hexgrid import DIRECTIONS, edge_crossed, front_directions
 from carthago.games.de_bello_punico.morale import EXITED, ON_MAP, add_disorder, remove
 from carthago.games.de_bello_punico.rout import recover_rout
 from carthago.games.de_bello_punico.scenarios import CARTHAGE, ROME
@@ -73,6 +73,13 @@ def finish(s: DbpState) -> None:
     if unit >= s.n_units or s.where[unit] != ON_MAP or s.panic[unit]:
         return
     s.occ[s.pos[unit]] = unit
+    if s.pos[unit] != mv[M_START]:
+        # Whoever watches sees the move as a whole, as a player across the table would.
+        grid = s.grid
+        s._add_log(
+            f"{s.unit_name(unit)} moves from {grid.label(mv[M_START])} to "
+            f"{grid.label(s.pos[unit])}, facing {DIRECTIONS[s.face[unit]]}"
+        )
     if s.pos[unit] != mv[M_START] and mv[M_ZOC_START]:
         s.flags[unit] |= LEFT_ZOC
     if s.utype[unit].kind == "elephant" and mv[M_STRAIGHT] >= 4:
