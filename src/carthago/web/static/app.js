@@ -454,7 +454,7 @@ const Carthago = (() => {
   }
 
   function gameScreen(view, previous, ctx) {
-    const mine = view.viewer !== null && view.viewer === view.to_move;
+    const mine = view.viewer !== null && view.viewer === view.to_move && view.status !== "abandoned";
     const { log, fresh } = freshLog(view, previous);
     const boardCtx = {
       live: ctx.live,
