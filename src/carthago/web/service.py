@@ -368,7 +368,7 @@ class GameService:
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
-        if seat is not None and to_move == seat:
+        if seat is not None and to_move == seat and info["status"] == "active":
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]

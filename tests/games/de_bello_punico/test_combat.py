@@ -237,10 +237,10 @@ def test_s16_1_rout_points_by_type() -> None:
     state = blank()
     ha = put(state, find(state, ROME, "Ha"), 6, 12, "N")
     eq = put(state, find(state, ROME, "Eq"), 9, 12, "N")
-    add_disorder(state, ha, 4, -1, "test")
+    add_disorder(state, ha, state.utype[ha].morale, -1, "test")
     state._settle()
     assert state.rout[ROME] == 2
-    add_disorder(state, eq, 4, -1, "test")
+    add_disorder(state, eq, state.utype[eq].morale, -1, "test")
     state._settle()
     assert state.rout[ROME] == 3
 

@@ -19,6 +19,7 @@ from carthago.games.republic_of_carthage import hidden
 from carthago.games.republic_of_carthage.hidden_fallback import COUNTS
 from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
 from tests.benchmarks.scripts import load_script
+from tests.games.republic_of_carthage.support import new, run_until
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -38,12 +39,17 @@ def _fits_view(state: RepublicOfCarthageState, copy: RepublicOfCarthageState, vi
     assert replayed.to_dict()["state"] == copy.to_dict()["state"]
 
 
-def test_a_one_player_game_in_the_trade_phase_resamples() -> None:
-    """Random play at one player: no copy in 2,000 replays for any seed. A Neutral's sale that
-    ended the Trade Phase sent its own cards back to the stacks in the same move, and the
-    viewer's facts left them out of the restock, so the known draws after it seemed to need
-    more Ochre than the game holds."""
-    state = _recorded("one_player_trade_phase_resample.json")
+def test_s6_3_7_cards_a_move_sells_as_it_returns_the_cards_are_restocked() -> None:
+    """Random play at one player found no copy in 2,000 replays for any seed (issue 22): a
+    move that sent the sold and discarded Trade cards back to their stacks (§6.3.7) had itself
+    sold one (the Neutrals sell inside the move that ends the players' sales), and the viewer's
+    facts counted only the cards waiting before it, so the known draws after it seemed to need
+    more cards than the game holds (there, nine Ochre of eight). Re-recorded under rules version
+    4 (the Neutral aide changed the game): here the move at entry 207 returned nine cards, one
+    of them sold by that move."""
+    state = _recorded("one_player_sale_returned_in_its_own_move.json")
+    facts = hidden._public_facts(state, 0)
+    assert sum(facts.restocked[207].values()) == 9
     for seed in range(3):
         copy = state.resample_from_infostate(0, random.Random(seed))
         _fits_view(state, copy, 0)
@@ -79,17 +85,16 @@ def test_every_player_resamples_at_every_decision(
 def test_without_replays_the_fallback_redraws_what_the_viewer_cannot_see(
     monkeypatch: pytest.MonkeyPatch, allow_fallback: None
 ) -> None:
-    """With no replay allowed, every resample of the trade-rich game takes the fallback, is
+    """With no replay allowed, every resample of a random game takes the fallback, is
     counted, shows each viewer what the truth shows, and redraws the other human factions'
     Trade cards and the history entries of their draws (not always the truth)."""
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 0)
-    record = json.loads((RECORDS / "trade_rich_game.json").read_text())
-    state = carthago.load(record["game"], **record["options"]).new_initial_state()
-    assert isinstance(state, RepublicOfCarthageState)
-    # The first offer of the second Trade Phase: every faction holds cards drawn unseen.
-    actions = iter(record["actions"])
-    while state.turn < 2 or state.stage != "trade_offer_build":
-        state.apply_action(next(actions))
+    # An offer begun when every faction holds cards drawn unseen.
+    state = run_until(
+        new(3),
+        lambda s: s.stage == "trade_offer_build" and min(map(len, s.trade_hands)) >= 2,
+        0,
+    )
     rng = random.Random(0)
     for viewer in range(3):
         other = (viewer + 1) % 3
@@ -107,3 +112,25 @@ def test_without_replays_the_fallback_redraws_what_the_viewer_cannot_see(
         truth = sorted(c for c, _, _ in state.trade_hands[other])
         assert any(hand != truth for hand in hands)
         assert any(entry != [state.history()[index] for index in draws] for entry in entries)
+
+
+def test_the_fallback_redraws_an_open_offer_within_its_claim(
+    monkeypatch: pytest.MonkeyPatch, allow_fallback: None
+) -> None:
+    """An offer another faction presented to the viewer: the fallback copies keep its claim
+    (the viewer's observation) but not always its true contents."""
+    from carthago.games.republic_of_carthage.trade import offer_sides
+
+    monkeypatch.setattr(hidden, "MAX_REPLAYS", 0)
+    state = run_until(
+        new(3), lambda s: s.stage == "trade_offer_reply" and len(offer_sides(s.offer)[0]) >= 3, 3
+    )
+    viewer, truth = state.current_player(), sorted(offer_sides(state.offer)[0])
+    rng = random.Random(0)
+    contents = []
+    for _ in range(8):
+        copy = state.resample_from_infostate(viewer, rng)
+        assert copy.observation(viewer) == state.observation(viewer)
+        assert copy.legal_actions() == state.legal_actions()
+        contents.append(sorted(offer_sides(copy.offer)[0]))
+    assert any(cards != truth for cards in contents)

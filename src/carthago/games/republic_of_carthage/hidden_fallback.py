@@ -8,7 +8,8 @@ in place, without a replay (docs, "Resampling: the fallback"):
 - the hand cards (Intrigue, Law, Concession) are already redrawn as in an exact copy;
 - the Trade cards nobody has seen (those in the stacks, the reserve, with the Pirates, and those
   other human factions drew unseen) are shuffled among those places stack by stack, so every
-  stack keeps its height and every hand its backs;
+  stack keeps its height and every hand its backs; an open offer another faction built gets
+  new contents from its builder's hand that fit its public claim;
 - with hidden gifts between two other factions, their Faction Treasuries are those a search over
   the public treasury movements ends with (:func:`hidden._gift_amounts`);
 - the history entries of those draws, removals and gifts are rewritten from the redraw.
@@ -25,7 +26,9 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
+from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.trade import offer_sides
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.hidden import _Facts
@@ -40,11 +43,6 @@ class ResampleCounts:
 
     exact: int = 0
     fallback: int = 0
-
-    def share(self) -> float:
-        """The fallback's share of all resamples (0 when none was made)."""
-        total = self.exact + self.fallback
-        return self.fallback / total if total else 0.0
 
     def reset(self) -> None:
         self.exact = self.fallback = 0
@@ -65,6 +63,27 @@ def fallback_copy(
     """Redraw in place the hidden Trade cards and Faction Treasuries of ``state`` (a copy whose
     hand cards are already redrawn), given gift actions ``gifts`` and the Faction Treasuries
     ``funds`` they lead to."""
+    for _ in range(OFFER_TRIES):
+        copy = _redrawn(state, player, facts, gifts, funds, rng, keep_offers=False)
+        if _redraw_open_offers(copy, player, facts, rng):
+            return copy
+    return _redrawn(state, player, facts, gifts, funds, rng, keep_offers=True)
+
+
+OFFER_TRIES = 20
+"""Shuffles tried for one whose hands can make the open offers' claims; after them the cards
+of the open offers keep their commodities (the claims pin those down nearly always)."""
+
+
+def _redrawn(
+    state: T,
+    player: int,
+    facts: _Facts,
+    gifts: dict[int, int],
+    funds: tuple[int, ...],
+    rng: random.Random,
+    keep_offers: bool,
+) -> T:
     copy = state.clone()
     for index, action in gifts.items():
         copy._history[index] = action
@@ -72,19 +91,51 @@ def fallback_copy(
         for faction, talents in enumerate(funds):
             if faction != player:
                 copy.faction_treasury[faction] = talents
-    _shuffle_unseen_trade_cards(copy, player, facts, rng)
+    held = _offered(copy, player) if keep_offers else {}
+    _shuffle_unseen_trade_cards(copy, player, facts, held, rng)
     copy._legal = None
     return copy
 
 
-def _shuffle_unseen_trade_cards(copy: S, player: int, facts: _Facts, rng: random.Random) -> None:
+def _redraw_open_offers(copy: S, player: int, facts: _Facts, rng: random.Random) -> bool:
+    """Draw new contents for each open offer side another human built unseen by ``player``,
+    from the builder's hand in ``copy`` and fitting its public claim (False if none fits)."""
+    from carthago.games.republic_of_carthage.hidden import _offer_contents
+    from carthago.games.republic_of_carthage.trade import COUNT
+
+    offer = copy.offer
+    if not offer:
+        return True
+    hidden = _offered(copy, player)
+    for side in (0, 1):
+        if offer[side] not in hidden:
+            continue
+        built = [o for o in facts.offers if o.builder == offer[side] and not o.exchanged]
+        if not built or len(built[-1].adds) != len(offer_sides(offer)[side]):
+            return False
+        contents = _offer_contents(copy, built[-1], rng)
+        if contents is None:
+            return False
+        for index, action in zip(built[-1].adds, contents, strict=True):
+            copy._history[index] = action
+        cards = tuple(action - A.ADD for action in contents)
+        sides = list(offer_sides(offer))
+        sides[side] = cards
+        offer = (*offer[:COUNT], len(sides[0]), *sides[0], *sides[1])
+    copy.offer = offer
+    return True
+
+
+def _shuffle_unseen_trade_cards(
+    copy: S, player: int, facts: _Facts, held: dict[int, tuple[int, ...]], rng: random.Random
+) -> None:
+    """Shuffle, stack by stack, the Trade cards nobody has seen among their places, but for
+    the commodities ``held`` in each hand (the cards of an open offer kept as they are)."""
     hidden = {
         faction
         for faction in range(copy.rg.num_factions)
         if faction != player and copy.human(faction)
     }
-    # The cards of an offer still open stay in their builder's hand, as its claim needs them.
-    held = _offered(copy, player)
     slots: dict[int, list[tuple[str, int, int]]] = {}
     """Stack: (place, faction or -1, position in the hand) for each unseen card."""
     pool: dict[int, list[int]] = {}
@@ -124,9 +175,8 @@ def _shuffle_unseen_trade_cards(copy: S, player: int, facts: _Facts, rng: random
 
 
 def _offered(copy: S, player: int) -> dict[int, tuple[int, ...]]:
-    """The commodities of an open offer side another faction built and ``player`` cannot see."""
-    from carthago.games.republic_of_carthage.trade import offer_sides
-
+    """The commodities of each open offer side another human built, which ``player`` cannot
+    see, by builder."""
     if not copy.offer:
         return {}
     sides = offer_sides(copy.offer)

@@ -464,7 +464,7 @@
 
   const ASKS = {
     setup: "Set-up: click the unit your leader joins.",
-    reserve: "Trebbia: click a hex on Rome's map edge where the Numidian reserve waits in ambush, or keep no reserve.",
+    reserve: "Trebbia: hold a Numidian unit back to enter later by Rome's map edge (with the ambush option: click the edge hex where it waits), or keep no reserve.",
     place: "Strategic phase: click one of your Command boxes to place a Command Point (or your Vacuus) face down.",
     order: "You won the initiative: go first or second this turn?",
     fortuna: "Fortuna: spend a Command Point to roll that die again?",
