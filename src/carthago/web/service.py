@@ -197,9 +197,7 @@ class GameService:
                 f"{game_name} has {game.num_players} seats ({', '.join(game.player_names)}); "
                 f"{len(seats)} were given"
             )
-        agents = [
-            resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats
-        ]
+        agents = [resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats]
         for agent in agents:
             if len(agent) > MAX_AGENT_SPEC:
                 raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
