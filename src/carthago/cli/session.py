@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from carthago.agents.base import Agent, choose_action
+from carthago.agents.levels import computer_label
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
@@ -65,6 +66,8 @@ class PlaySession:
 
     def run(self) -> GameRecord:
         """Play to the end (or until a human quits); the record of what was played."""
+        if self.humans:
+            self._show_players()
         try:
             while not self.state.is_terminal():
                 self._turn()
@@ -75,9 +78,8 @@ class PlaySession:
             return record
         record = self.record()
         self._show_result()
-        if self.record_path is not None:
-            record.save(self.record_path)
-            self.console.print(f"Record saved to {self.record_path}")
+        if self.humans or self.record_path is not None:
+            self._offer_save(record)
         return record
 
     def record(self) -> GameRecord:
@@ -213,6 +215,15 @@ class PlaySession:
                 self.console.print(f"Could not save to {answer}: {error.strerror}")
             else:
                 self.console.print(f"Record saved to {answer}")
+
+    def _show_players(self) -> None:
+        seats = [
+            f"{name}: {'a person' if agent is None else 'computer ' + computer_label(spec)}"
+            for name, agent, spec in zip(
+                self.game.player_names, self.seats, self.specs, strict=True
+            )
+        ]
+        self.console.print(Text(f"{self.game.title}. " + "; ".join(seats)))
 
     def _show_result(self) -> None:
         viewer = self.humans[0] if len(self.humans) == 1 else None

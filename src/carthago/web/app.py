@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
+from carthago.agents import DEFAULT_LEVEL
 from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
@@ -140,7 +141,11 @@ def create_app(
 
     @app.get("/api/catalogue")
     def catalogue() -> JSONDict:
-        return {"games": service.catalogue(), "computers": computer_levels()}
+        return {
+            "games": service.catalogue(),
+            "computers": computer_levels(),
+            "default_level": DEFAULT_LEVEL,
+        }
 
     @app.post("/api/players")
     def players(body: Seats) -> JSONDict:

@@ -22,6 +22,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from carthago.agents import computer_label
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.game import Game
@@ -396,7 +397,13 @@ class GameService:
         game = record.game_instance()
         view = self._replay_view(game, record.actions, step, seat, with_notation=True)
         view["players"] = [
-            {"seat": i, "name": name, "agent": agent, "claimed": True}
+            {
+                "seat": i,
+                "name": name,
+                "agent": agent,
+                "label": "person" if agent == HUMAN else computer_label(agent),
+                "claimed": True,
+            }
             for i, (name, agent) in enumerate(zip(record.players, record.agents, strict=False))
         ]
         return view
@@ -662,6 +669,7 @@ class GameService:
                     "seat": s.seat,
                     "name": game.player_names[s.seat],
                     "agent": s.agent,
+                    "label": "person" if s.is_human else computer_label(s.agent),
                     "claimed": s.claimed,
                 }
                 for s in row.seats

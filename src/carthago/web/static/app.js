@@ -164,7 +164,7 @@ const Carthago = (() => {
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
           el("option", { value: "human", selected: seat === 0 }, "a person"),
-          catalogue.computers.map((c, i) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && i === 0 },
+          catalogue.computers.map((c) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && c.name === catalogue.default_level },
             `computer: ${c.name}`))))));
     };
     const readOptions = () => {
@@ -225,7 +225,7 @@ const Carthago = (() => {
       el("tr", {}, el("th", { text: "game" }), el("th", { text: "seats" }), el("th", { text: "join" })),
       data.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, g.title, el("div", { class: "muted", text: optionsText(g.options) })),
-        el("td", {}, g.players.map((p) => `${p.name}: ${p.agent === "human" ? (p.claimed ? "taken" : "free") : "computer " + p.agent}`).join(", ")),
+        el("td", {}, g.players.map((p) => `${p.name}: ${p.agent === "human" ? (p.claimed ? "taken" : "free") : "computer " + p.label}`).join(", ")),
         el("td", {}, g.free_seats.map((seat) => el("button", {
           class: "join",
           onclick: async () => {
@@ -385,7 +385,8 @@ const Carthago = (() => {
       el("span", { class: "muted", text: `move ${view.move}` }),
       el("span", {}, view.players.map((p) => el("span", {
         class: "seat-chip" + (p.seat === view.to_move ? " to-move" : ""),
-        text: `${p.name}: ${p.agent === "human" ? "person" : "computer " + p.agent}`,
+        text: `${p.name}: ${p.agent === "human" ? "person" : "computer " + p.label}`,
+        title: p.agent === "human" ? null : p.agent,
       }))));
     const lastEvent = el("div", { class: "last-event", id: "last-event" },
       fresh ? el("span", { class: "fresh", text: log.slice(log.length - fresh).join(" · ") }) : "");

@@ -1,0 +1,80 @@
+"""What a person at the terminal table needs (issue 26): opponents named by level, a record
+offered at the end, `carthago games` in 80 columns, undo that reveals nothing, hints, and a
+computer's thinking shown."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from carthago.cli.app import app
+from carthago.core.records import GameRecord
+from carthago.core.registry import games
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_games_fits_an_80_column_terminal_with_every_id_whole() -> None:
+    env = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT / "src")}
+    result = subprocess.run(
+        [sys.executable, "-c", "from carthago.cli.app import main; main()", "games"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80, result.stdout
+    words = result.stdout.split()
+    for game_id in games():
+        if game_id in ("guessing", "nim"):  # the test games are registered in this process only
+            continue
+        assert game_id in words, game_id
+    assert "edition=en|pl" in result.stdout
+
+
+def test_computer_opponents_are_named_by_level() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "guessing", "--seat", "Guesser=human", "--level", "hard", "--seed", "3"],
+        input="quit\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Guesser: a person; Keeper: computer hard" in result.output
+    assert "ismcts" not in result.output
+    custom = runner.invoke(
+        app,
+        ["play", "guessing", "--seat", "Guesser=human", "--seat", "Keeper=random", "--seed", "3"],
+        input="quit\n\n",
+    )
+    assert "Keeper: computer random" in custom.output
+
+
+def test_a_finished_game_offers_to_save_its_record(tmp_path: Path) -> None:
+    path = tmp_path / "finished.json"
+    result = runner.invoke(
+        app,
+        ["play", "guessing", "--seat", "Guesser=human", "--option", "rounds=1", "--seed", "2"],
+        input=f"1\n{path}\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Result:" in result.output
+    assert "Save the record?" in result.output
+    record = GameRecord.load(path)
+    assert record.result is not None
+    assert record.replay().is_terminal()
+
+
+def test_a_finished_game_saved_with_no_name_saves_nothing(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "guessing", "--seat", "Guesser=human", "--option", "rounds=1", "--seed", "2"],
+        input="1\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Record saved" not in result.output
