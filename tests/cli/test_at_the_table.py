@@ -78,3 +78,29 @@ def test_a_finished_game_saved_with_no_name_saves_nothing(tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.output
     assert "Record saved" not in result.output
+
+
+def test_s26_undo_after_the_computers_battle_card_is_revealed_is_refused(tmp_path: Path) -> None:
+    # Seed 1: Carthage (the computer) attacks in Gallia Cisalpina and puts its card face down;
+    # Rome's fourth decision is its own battle card, and both cards are then turned up.
+    path = tmp_path / "battle.json"
+    seats = ["--seat", "Rome=human", "--seat", "Carthage=random", "--seed", "1"]
+    result = runner.invoke(
+        app, ["play", "punica", *seats], input="1\n" * 4 + f"undo\nquit\n{path}\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Cards revealed: Carthage Elephanti, Rome Legiones" in result.output
+    assert "Undo cannot take back your last decision" in result.output
+    assert "hidden when you made it (at move 9)" in " ".join(result.output.split())
+    assert "Your last decision is taken back." not in result.output
+    record = GameRecord.load(path)
+    assert "commit Legiones" in record.notation  # the decision stands
+
+
+def test_undo_before_anything_is_revealed_takes_the_decision_back() -> None:
+    # The same game, one decision earlier: Rome's move before the battle showed it nothing
+    # hidden, so undo takes it back.
+    seats = ["--seat", "Rome=human", "--seat", "Carthage=random", "--seed", "1"]
+    result = runner.invoke(app, ["play", "punica", *seats], input="1\n" * 3 + "undo\nquit\n\n")
+    assert result.exit_code == 0, result.output
+    assert "Your last decision is taken back." in result.output

@@ -20,6 +20,7 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
 from carthago.core.records import GameRecord
+from carthago.core.reveals import first_reveal
 from carthago.core.state import CHANCE, State
 
 HELP = """\
@@ -28,7 +29,8 @@ Commands:
   help    this text
   board   show the board again
   explain NAME  what a card, piece or rule component called NAME is and does
-  undo    take back your last decision (against the computer only)
+  undo    take back your last decision (against the computer, while
+          nothing hidden has been shown to you since)
   quit    stop the game (you may save the record first)"""
 
 
@@ -160,8 +162,17 @@ class PlaySession:
         if not self._decisions:
             self.console.print("There is nothing of yours to undo yet.")
             return False
+        back_to = self._decisions[-1]
+        revealed = first_reveal(self.state, seat, back_to)
+        if revealed is not None:
+            self.console.print(
+                "Undo cannot take back your last decision: you have since seen something "
+                f"that was hidden when you made it (at move {revealed}).",
+                markup=False,
+            )
+            return False
         # Replaying the history keeps every die roll: undo can never re-roll.
-        back_to = self._decisions.pop()
+        self._decisions.pop()
         self.state = self.game.replay(self.state.history()[:back_to])
         self.console.print("Your last decision is taken back.")
         return True
