@@ -4,14 +4,20 @@ computer's thinking shown."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from rich.console import Console
+from rich.text import Text, TextType
 from typer.testing import CliRunner
 
+import carthago
+from carthago.agents import make_agent
 from carthago.cli.app import app
+from carthago.cli.session import PlaySession
 from carthago.core.records import GameRecord
 from carthago.core.registry import games
 
@@ -104,3 +110,69 @@ def test_undo_before_anything_is_revealed_takes_the_decision_back() -> None:
     result = runner.invoke(app, ["play", "punica", *seats], input="1\n" * 3 + "undo\nquit\n\n")
     assert result.exit_code == 0, result.output
     assert "Your last decision is taken back." in result.output
+
+
+def test_hint_shows_the_three_best_moves_with_values_and_their_numbers() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "punica", "--seat", "Rome=human", "--seat", "Carthage=random", "--seed", "1"],
+        input="hint\nquit\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    text = result.output.split("What the computer would do in your place", 1)[1]
+    lines = [line for line in text.splitlines() if " value " in line]
+    assert len(lines) == 3, text
+    for line in lines:
+        number, _, rest = line.strip().partition("  ")
+        assert number.isdigit()
+        assert "playouts)" in rest
+        value = float(rest.split(" value ")[1].split()[0])
+        assert -1.0 <= value <= 1.0
+
+
+def test_hints_are_off_when_the_game_is_started_without_them() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "punica", "--seat", "Rome=human", "--no-hints", "--level", "easy"],
+        input="hint\nquit\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Hints are off in this game" in result.output
+    assert "What the computer would do" not in result.output
+
+
+class ScriptedConsole(Console):
+    """A terminal (colours, live displays) whose person types ``answers`` in turn."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__(file=io.StringIO(), force_terminal=True, width=80, highlight=False)
+        self.answers = answers
+
+    def input(self, prompt: TextType = "", **_: object) -> str:  # type: ignore[override]
+        self.print(prompt, end="")
+        return self.answers.pop(0) if self.answers else "quit"
+
+
+def test_a_long_search_shows_seconds_and_a_bar_then_what_it_did() -> None:
+    game = carthago.load("guessing", rounds=1)
+    console = ScriptedConsole(["2", ""])
+    specs = ["human", "mcts:iterations=100000000,seconds=2.2"]
+    session = PlaySession(game, [None, make_agent(specs[1], seed=1)], specs, console, seed=3)
+    session.run()
+    screen = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Keeper (computer) is thinking… " in screen
+    assert "━" in screen  # the bar towards the search's 2.2 s budget
+    plain = Text.from_ansi(screen).plain
+    assert "Since you last looked (the computer thought for 2." in plain
+    # What it did stands out: the fresh log lines are drawn bold yellow.
+    stake = next(line for line in screen.splitlines() if "Keeper stakes" in line)
+    assert "\x1b[1;33m" in stake
+
+
+def test_a_quick_computer_shows_no_bar() -> None:
+    game = carthago.load("guessing", rounds=1)
+    console = ScriptedConsole(["2", ""])
+    specs = ["human", "heuristic"]
+    session = PlaySession(game, [None, make_agent("heuristic", seed=1)], specs, console, seed=3)
+    session.run()
+    assert "━" not in console.file.getvalue()  # type: ignore[attr-defined]

@@ -102,6 +102,9 @@ def play(
     quiet: Annotated[
         bool, typer.Option(help="Without a person at the table: print only the result.")
     ] = False,
+    hints: Annotated[
+        bool, typer.Option(help="Allow `hint`: the computer's best moves for your seat.")
+    ] = True,
 ) -> None:
     """Play a game in the terminal. With no --seat, you play the first seat against the computer.
 
@@ -118,7 +121,9 @@ def play(
         ]
     except CarthagoError as error:
         raise fail(str(error)) from None
-    session = PlaySession(game, agents, specs, console, seed, record, verbose=not quiet)
+    session = PlaySession(
+        game, agents, specs, console, seed, record, verbose=not quiet, hints=hints
+    )
     session.run()
 
 

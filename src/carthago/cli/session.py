@@ -7,14 +7,20 @@ and answers with a number from the list, the notation of a move, or a command.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from rich.console import Console
+from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn
 from rich.table import Table
 from rich.text import Text
 
 from carthago.agents.base import Agent, choose_action
+from carthago.agents.hints import HINT_SECONDS, best_moves
 from carthago.agents.levels import computer_label
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
@@ -29,9 +35,17 @@ Commands:
   help    this text
   board   show the board again
   explain NAME  what a card, piece or rule component called NAME is and does
+  hint    what the computer would do in your place: its three best moves,
+          searched from what you know (unless the game was started --no-hints)
   undo    take back your last decision (against the computer, while
           nothing hidden has been shown to you since)
   quit    stop the game (you may save the record first)"""
+
+
+LONG_THINK = 2.0
+"""Seconds of search budget from which the thinking shows a bar towards the budget."""
+
+Result = TypeVar("Result")
 
 
 class QuitGame(Exception):
@@ -49,11 +63,14 @@ class PlaySession:
     seed: int | None = None
     record_path: Path | None = None
     verbose: bool = True
+    hints: bool = True
     state: State = field(init=False)
     chance_seed: int = field(init=False)
     _decisions: list[int] = field(init=False, default_factory=list)
     _last_human: int | None = field(init=False, default=None)
     _log_seen: dict[int, int] = field(init=False, default_factory=dict)
+    _thought: float = field(init=False, default=0.0)
+    """Seconds the computer players spent since a person last looked."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -98,8 +115,18 @@ class PlaySession:
         agent = self.seats[player]
         if agent is None:
             self._apply(self._ask_human(player), decision=True)
-        else:
+        elif not self.humans:
             self._apply(choose_action(agent, self.state))
+        else:
+            name = self.game.player_names[player]
+            started = time.perf_counter()
+            action = self._while_waiting(
+                lambda: choose_action(agent, self.state),
+                f"{name} (computer) is thinking",
+                agent.think_seconds,
+            )
+            self._thought += time.perf_counter() - started
+            self._apply(action)
 
     def _apply(self, action: int, decision: bool = False) -> None:
         player = self.state.current_player()
@@ -131,6 +158,8 @@ class PlaySession:
                 self._show(seat)
             elif command == "explain" or command.startswith("explain "):
                 self._explain(answer[len("explain") :].strip())
+            elif command == "hint":
+                self._hint(seat)
             elif command == "quit":
                 raise QuitGame
             elif command == "undo":
@@ -177,6 +206,49 @@ class PlaySession:
         self.console.print("Your last decision is taken back.")
         return True
 
+    def _while_waiting(self, work: Callable[[], Result], what: str, budget: float) -> Result:
+        """The result of ``work``, run aside while the screen says ``what`` with the seconds
+        spent, and a bar towards ``budget`` when it is long."""
+        columns: list[ProgressColumn | str] = [SpinnerColumn(), TextColumn("{task.description}")]
+        if budget >= LONG_THINK:
+            columns.append(BarColumn())
+        with ThreadPoolExecutor(1, thread_name_prefix="thinking") as pool:
+            future: Future[Result] = pool.submit(work)
+            with Progress(*columns, console=self.console, transient=True) as progress:
+                task = progress.add_task(what, total=budget if budget >= LONG_THINK else None)
+                started = time.perf_counter()
+                while not future.done():
+                    spent = time.perf_counter() - started
+                    progress.update(task, description=f"{what}… {spent:.1f} s", completed=spent)
+                    wait([future], timeout=0.1)
+            return future.result()
+
+    def _hint(self, seat: int) -> None:
+        if not self.hints:
+            self.console.print("Hints are off in this game (it was started with --no-hints).")
+            return
+        place = f"{self.chance_seed}:{len(self.state.history())}"
+        hints = self._while_waiting(
+            lambda: best_moves(self.state, seat, place),
+            "The computer is weighing your moves",
+            HINT_SECONDS,
+        )
+        legal = self.state.legal_actions()
+        self.console.print(
+            Text(
+                "What the computer would do in your place, from what you know (value: your "
+                "average result in its search, -1 a loss to +1 a win):",
+                style="bold",
+            )
+        )
+        for hint in hints:
+            self.console.print(
+                Text(
+                    f"{legal.index(hint.action) + 1:>4}  {hint.notation}  "
+                    f"value {hint.value:+.2f} ({hint.playouts} playouts)"
+                )
+            )
+
     def _explain(self, name: str) -> None:
         if not name:
             self.console.print("explain what? Type explain and a name, e.g. a card's.")
@@ -193,10 +265,12 @@ class PlaySession:
         log = self.state.log(seat)
         fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
         self._log_seen[seat] = len(log)
+        thought = f" (the computer thought for {self._thought:.1f} s)" if self._thought else ""
+        self._thought = 0.0
         if fresh:
-            self.console.print(Text("Since you last looked:", style="bold"))
+            self.console.print(Text(f"Since you last looked{thought}:", style="bold"))
             for line in fresh:
-                self.console.print(Text(f"  {line}"))
+                self.console.print(Text(f"  {line}", style="bold yellow"))
         self.console.print(Text(self.state.render(seat)))
         table = Table(title="Your moves", show_header=False, box=None, pad_edge=False)
         for number, action in enumerate(self.state.legal_actions(), start=1):
