@@ -27,8 +27,8 @@ from carthago.agents import DEFAULT_LEVEL
 from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
-from carthago.web.bots import ComputerPlayers
-from carthago.web.errors import BadRequest, NotFound, WebError
+from carthago.web.bots import ComputerPlayers, weigh_moves
+from carthago.web.errors import BadRequest, Forbidden, NotFound, WebError
 from carthago.web.levels import computer_levels
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
@@ -52,6 +52,9 @@ class NewGame(BaseModel):
         default=True, description="show the game in the lobby while a seat is free"
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    hints: bool = Field(
+        default=True, description="whether people may ask what the computer would do"
+    )
 
 
 class Seats(BaseModel):
@@ -103,6 +106,7 @@ def create_app(
         feeds = GameFeeds(service, loop, poll_seconds)
         service.listeners[:] = [feeds.notify, computers.kick]
         app.state.feeds = feeds
+        app.state.pool = pool
         for game_id in await asyncio.to_thread(service.games_awaiting_computer):
             computers.kick(game_id)
         try:
@@ -153,7 +157,9 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     def create_game(body: NewGame) -> JSONDict:
-        created = service.create(body.game, body.options, body.seats, body.listed, body.seed)
+        created = service.create(
+            body.game, body.options, body.seats, body.listed, body.seed, body.hints
+        )
         return {
             "id": created.game_id,
             "tokens": {str(seat): token for seat, token in created.tokens.items()},
@@ -201,6 +207,17 @@ def create_app(
             game_id, seat, body.action, body.notation, body.request_id, body.expected_move
         )
         return {**result, "view": service.view(game_id, seat)}
+
+    @app.get("/api/games/{game_id}/hints")
+    async def hints(game_id: str, request: Request, x_seat_token: SeatToken = None) -> JSONDict:
+        seat = await asyncio.to_thread(service.authenticate, game_id, x_seat_token)
+        if seat is None:
+            raise Forbidden("hints are for a seat: send your seat token in X-Seat-Token")
+        job = await asyncio.to_thread(service.hint_job, game_id, seat)
+        loop = asyncio.get_running_loop()
+        # The search runs where the computer players think, not on the event loop.
+        found = await loop.run_in_executor(request.app.state.pool, weigh_moves, job)
+        return {"move": job.move, "hints": found}
 
     @app.get("/api/games/{game_id}/replay")
     def replay(

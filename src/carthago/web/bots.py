@@ -13,8 +13,9 @@ import logging
 from concurrent.futures import Executor
 
 from carthago.agents import choose_action, make_agent
+from carthago.agents.hints import best_moves
 from carthago.core.registry import load
-from carthago.web.service import BotJob, GameService
+from carthago.web.service import BotJob, GameService, HintJob
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,12 @@ def think(job: BotJob) -> int:
     state = load(job.game, **job.options).replay(job.history)
     agent = make_agent(job.agent, seed=job.seed)
     return choose_action(agent, state)
+
+
+def weigh_moves(job: HintJob) -> list[dict[str, int | float | str]]:
+    """The hints of ``job``: the seat's best moves, searched from its resampled view only."""
+    state = load(job.game, **job.options).replay(job.history)
+    return [hint.to_json() for hint in best_moves(state, job.seat, job.seed)]
 
 
 class ComputerPlayers:

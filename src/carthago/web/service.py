@@ -16,13 +16,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carthago.agents import computer_label
+from carthago.agents import computer_label, make_agent
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.game import Game
@@ -72,6 +73,21 @@ class BotJob:
         return len(self.history)
 
 
+@dataclass(frozen=True)
+class HintJob:
+    """A person's request for hints: the position and the seat, plain data for the pool."""
+
+    game: str
+    options: dict[str, Any]
+    history: tuple[int, ...]
+    seat: int
+    seed: str
+
+    @property
+    def move(self) -> int:
+        return len(self.history)
+
+
 def chance_rng(seed: int, move: int) -> random.Random:
     """The generator of the chance outcome at ``move``: a pure function of the game's seed, so a
     restarted server rolls exactly what the stopped one would have."""
@@ -80,6 +96,14 @@ def chance_rng(seed: int, move: int) -> random.Random:
 
 def agent_seed(seed: int, move: int) -> int:
     return random.Random(f"agent:{seed}:{move}").getrandbits(32)
+
+
+def utc_iso(moment: datetime) -> str:
+    """``moment`` in ISO form with its zone (SQLite gives times back without one: UTC), so a
+    browser can count the seconds since."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
 
 
 def new_id() -> str:
@@ -167,8 +191,10 @@ class GameService:
         seats: list[str],
         listed: bool = True,
         seed: int | None = None,
+        hints: bool = True,
     ) -> Created:
-        """A new game; ``seats`` holds ``human``, a computer level or an agent spec per seat."""
+        """A new game; ``seats`` holds ``human``, a computer level or an agent spec per seat;
+        ``hints``: whether its people may ask the computer what it would do."""
         try:
             game = load(game_name, **options)
         except CarthagoError as error:
@@ -190,6 +216,7 @@ class GameService:
             options=dict(game.options),
             seed=secrets.randbits(31) if seed is None else seed,
             listed=listed,
+            hints=hints,
             status="active",
             moves=0,
         )
@@ -562,6 +589,26 @@ class GameService:
             # Another worker applied this move first; the game has moved on.
             return
 
+    def hint_job(self, game_id: str, seat: int) -> HintJob:
+        """What to search for ``seat``'s hints now; refused where the game allows none."""
+        with self._sessions() as session:
+            row = self._game_row(session, game_id)
+            state = self._state(session, row)
+            if not row.hints:
+                raise Forbidden("hints are off in this game: it was created without them")
+            names = state.game.player_names
+            if state.is_terminal():
+                raise Conflict("the game is over")
+            if state.current_player() != seat:
+                raise Conflict(f"a hint is for your turn, and it is not {names[seat]}'s turn")
+            return HintJob(
+                game=row.game,
+                options=dict(row.options),
+                history=tuple(state.history()),
+                seat=seat,
+                seed=f"{row.seed}:{row.moves}",
+            )
+
     def games_awaiting_computer(self) -> list[str]:
         """Active games with a computer seat (after a restart, some may owe a move)."""
         with self._sessions() as session:
@@ -662,14 +709,17 @@ class GameService:
             "title": game.title,
             "options": dict(row.options),
             "status": row.status,
+            "hints": row.hints,
             "move": row.moves,
             "created": row.created.isoformat(),
+            "updated": utc_iso(row.updated),
             "players": [
                 {
                     "seat": s.seat,
                     "name": game.player_names[s.seat],
                     "agent": s.agent,
                     "label": "person" if s.is_human else computer_label(s.agent),
+                    "think_seconds": 0.0 if s.is_human else make_agent(s.agent).think_seconds,
                     "claimed": s.claimed,
                 }
                 for s in row.seats

@@ -21,6 +21,9 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    inspect,
+    text,
+    true,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
@@ -55,6 +58,8 @@ class GameRow(Base):
     """Seeds the server's chance rolls and its computer players."""
     listed: Mapped[bool] = mapped_column(default=True)
     """Whether the lobby shows the game while a human seat is free."""
+    hints: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether its people may ask the computer for hints (chosen when it is created)."""
     status: Mapped[str] = mapped_column(String(16), default="active")
     """``active`` or ``finished``."""
     moves: Mapped[int] = mapped_column(Integer, default=0)
@@ -149,10 +154,33 @@ def create_tables(engine: Engine, attempts: int = 5) -> None:
     for attempt in range(1, attempts + 1):
         try:
             Base.metadata.create_all(engine)
+            add_missing_columns(engine)
             return
         except (OperationalError, IntegrityError, ProgrammingError):
             if attempt == attempts:
                 raise
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks (each has a server default,
+    so the games already stored get it)."""
+    found = inspect(engine)
+    for table in Base.metadata.sorted_tables:
+        present = {column["name"] for column in found.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present:
+                continue
+            if column.server_default is None:
+                raise RuntimeError(f"column {table.name}.{column.name} needs a server default")
+            kind = column.type.compile(dialect=engine.dialect)
+            default = column.server_default.arg.compile(dialect=engine.dialect)  # type: ignore[attr-defined]
+            with engine.begin() as connection:
+                connection.execute(
+                    text(
+                        f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} "
+                        f"DEFAULT {default} NOT NULL"
+                    )
+                )
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
