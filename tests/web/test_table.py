@@ -58,7 +58,7 @@ def test_hints_are_the_seats_three_best_moves_with_values(client: TestClient) ->
 def test_hints_are_refused_to_spectators_off_turn_and_where_switched_off(
     client: TestClient,
 ) -> None:
-    game_id, token = punica_against(client)
+    game_id, _ = punica_against(client)
     spectator = client.get(f"/api/games/{game_id}/hints")
     assert spectator.status_code == 403
     assert "seat token" in spectator.json()["error"]
