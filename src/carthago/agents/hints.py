@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from carthago.agents.ismcts import ISMCTSAgent
 from carthago.core.state import State
 
-HINT_ITERATIONS = 1500
-HINT_SECONDS = 1.5
-"""The search of a hint stops at whichever comes first, about a ``normal`` opponent's move."""
+HINT_ITERATIONS = 6000
+HINT_SECONDS = 3.0
+"""The search of a hint stops at whichever comes first: the ``hard`` level's search, for at most
+3 s (a person waits for it)."""
 
 
 @dataclass(frozen=True)

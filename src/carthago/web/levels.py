@@ -22,6 +22,19 @@ def computer_levels() -> list[dict[str, str]]:
     return levels + agents
 
 
+def think_seconds(spec: str) -> float:
+    """The longest a move of the computer seat ``spec`` may take by its budget (0: none set, or a
+    stored spec this version no longer reads).
+
+    >>> think_seconds("ismcts:seconds=5"), think_seconds("heuristic"), think_seconds("gone:x=1")
+    (5.0, 0.0, 0.0)
+    """
+    try:
+        return make_agent(spec, seed=0).think_seconds
+    except InvalidAgentSpecError:
+        return 0.0
+
+
 def resolve_seat(text: str) -> str:
     """``human`` or the agent spec a seat choice (a level name or a spec) stands for.
 

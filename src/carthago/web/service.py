@@ -23,7 +23,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from carthago.agents import computer_label, make_agent
+from carthago.agents import computer_label
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.game import Game
@@ -31,7 +31,7 @@ from carthago.core.records import GameRecord
 from carthago.core.registry import game_class, games, load
 from carthago.core.state import CHANCE, JSONDict, State
 from carthago.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
-from carthago.web.levels import HUMAN, resolve_seat
+from carthago.web.levels import HUMAN, resolve_seat, think_seconds
 from carthago.web.storage import (
     CHANCE_SEAT,
     ActionRow,
@@ -719,7 +719,7 @@ class GameService:
                     "name": game.player_names[s.seat],
                     "agent": s.agent,
                     "label": "person" if s.is_human else computer_label(s.agent),
-                    "think_seconds": 0.0 if s.is_human else make_agent(s.agent).think_seconds,
+                    "think_seconds": 0.0 if s.is_human else think_seconds(s.agent),
                     "claimed": s.claimed,
                 }
                 for s in row.seats
