@@ -87,19 +87,23 @@ def test_a_thinking_computer_shows_its_seconds_and_a_bar_then_what_it_did(
     page = browser.new_page(viewport=VIEWPORT)
     errors: list[str] = []
     watch_errors(page, errors)
-    # Carthage moves first in Punica; a 2.5-second budget is a long search: it gets a bar.
-    page.goto(create(page, server, ["human", "mcts:iterations=100000000,seconds=2.5"], seed=5))
-    page.wait_for_selector("#thinking-bar")
-    thinking = page.locator("#thinking")
-    assert "Carthage (computer mcts:iterations=100000000,seconds=2.5) is thinking" in (
-        thinking.inner_text()
-    )
-    page.wait_for_function(
-        "() => /thinking… [1-9]\\d* s/.test(document.querySelector('#thinking').textContent)"
-    )
-    fill = page.locator("#thinking-bar .fill").evaluate("node => parseFloat(node.style.width)")
-    assert fill > 0
-    shot(page, "punica-computer-thinking", docs=True)
+    # Carthage moves first in Punica; a 6-second budget is a long search: it gets a bar (and
+    # leaves time for the picture while it thinks).
+    spec = "mcts:iterations=100000000,seconds=6"
+    page.goto(create(page, server, ["human", spec], seed=5))
+    # One look at the page at a moment the computer has thought for a second or more.
+    seen = page.wait_for_function(
+        """() => {
+          const node = document.querySelector('#thinking');
+          const fill = document.querySelector('#thinking-bar .fill');
+          if (!node || !fill || !/thinking… [1-9]\\d* s/.test(node.textContent)) return null;
+          return {text: node.textContent, fill: parseFloat(fill.style.width)};
+        }"""
+    ).json_value()
+    assert f"Carthage (computer {spec}) is thinking… " in seen["text"]
+    assert seen["fill"] > 0
+    shot(page, "punica-computer-thinking", docs=True, full_page=False)
+    assert page.locator("#thinking").count() == 1, "the picture came too late"
     assert my_turn_or_over(page) == "mine"
     assert page.locator("#thinking").count() == 0
     moved = page.locator("#last-event.computer-move")

@@ -265,7 +265,9 @@ class PlaySession:
         log = self.state.log(seat)
         fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
         self._log_seen[seat] = len(log)
-        thought = f" (the computer thought for {self._thought:.1f} s)" if self._thought else ""
+        thought = (
+            f" (the computer thought for {self._thought:.1f} s)" if self._thought >= 0.05 else ""
+        )
         self._thought = 0.0
         if fresh:
             self.console.print(Text(f"Since you last looked{thought}:", style="bold"))

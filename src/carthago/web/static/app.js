@@ -314,7 +314,10 @@ const Carthago = (() => {
     const accept = (view, force) => {
       if (session.view && view.move < session.view.move) return;
       if (session.view && view.move === session.view.move && !force) return;
-      session.previous = session.view;
+      // Through a computer's run of moves the page compares with the position before the run,
+      // so what it did shows all at once when it is done, not only its last step.
+      const run = session.view && computerToMove(session.view) && session.previous && computerToMove(session.previous);
+      if (!run) session.previous = session.view;
       session.view = view;
       if (session.hint && session.hint.move !== view.move) session.hint = null;
       if (token && view.viewer !== null) {
@@ -371,9 +374,8 @@ const Carthago = (() => {
   // turn), and a bar towards its search budget when that is long.
   const LONG_THINK = 2;
   function thinking(view, live) {
-    if (!live || view.status === "finished" || view.to_move < 0) return null;
-    const player = view.players[view.to_move];
-    if (!player || player.agent === "human") return null;
+    const player = live ? computerToMove(view) : null;
+    if (!player) return null;
     const budget = player.think_seconds || 0;
     return el("span", { class: "thinking", id: "thinking", "data-since": view.updated, "data-budget": budget },
       el("span", { class: "spinner", "aria-hidden": "true" }),
@@ -389,11 +391,15 @@ const Carthago = (() => {
     if (fill) fill.style.width = `${Math.min(100, (100 * seconds) / Number(node.dataset.budget))}%`;
   }
 
+  function computerToMove(view) {
+    const player = view.to_move >= 0 && view.status !== "finished" ? view.players[view.to_move] : null;
+    return player && player.agent !== "human" ? player : null;
+  }
+
   // What the computer just did, when the latest moves were a computer's.
   function computerMoved(view, previous) {
-    if (!previous || previous.to_move < 0 || previous.move === view.move) return null;
-    const player = view.players[previous.to_move];
-    return player && player.agent !== "human" ? player : null;
+    if (!previous || previous.move === view.move) return null;
+    return computerToMove(previous);
   }
 
   function viewerText(view, live) {
