@@ -163,8 +163,8 @@ def test_a_long_search_shows_seconds_and_a_bar_then_what_it_did() -> None:
     assert "Keeper (computer) is thinking… " in screen
     assert "━" in screen  # the bar towards the search's 2.2 s budget
     plain = Text.from_ansi(screen).plain
-    assert "Since you last looked (the computer thought for 2." in plain
-    # What it did stands out: the fresh log lines are drawn bold yellow.
+    assert "Keeper thought for 2." in plain
+    # What it did stands out: its log lines are drawn bold yellow as it plays them.
     stake = next(line for line in screen.splitlines() if "Keeper stakes" in line)
     assert "\x1b[1;33m" in stake
 

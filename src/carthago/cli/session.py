@@ -22,6 +22,7 @@ from rich.text import Text
 from carthago.agents.base import Agent, choose_action
 from carthago.agents.hints import HINT_SECONDS, best_moves
 from carthago.agents.levels import computer_label
+from carthago.agents.planner import PlannerAgent, PlanProgress
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
@@ -44,6 +45,8 @@ Commands:
 
 LONG_THINK = 2.0
 """Seconds of search budget from which the thinking shows a bar towards the budget."""
+SHOWN_THINK = 0.5
+"""Seconds of thinking from which the terminal says how long the computer thought."""
 
 Result = TypeVar("Result")
 
@@ -69,8 +72,6 @@ class PlaySession:
     _decisions: list[int] = field(init=False, default_factory=list)
     _last_human: int | None = field(init=False, default=None)
     _log_seen: dict[int, int] = field(init=False, default_factory=dict)
-    _thought: float = field(init=False, default=0.0)
-    """Seconds the computer players spent since a person last looked."""
 
     def __post_init__(self) -> None:
         self.state = self.game.new_initial_state()
@@ -115,18 +116,42 @@ class PlaySession:
         agent = self.seats[player]
         if agent is None:
             self._apply(self._ask_human(player), decision=True)
-        elif not self.humans:
+            return
+        watcher = self.humans[0] if len(self.humans) == 1 else None
+        if watcher is None:
             self._apply(choose_action(agent, self.state))
-        else:
+            return
+        started = time.perf_counter()
+        self._apply(self._think(agent, player))
+        spent = time.perf_counter() - started
+        if spent >= SHOWN_THINK:
             name = self.game.player_names[player]
-            started = time.perf_counter()
-            action = self._while_waiting(
+            self.console.print(Text(f"{name} thought for {spent:.1f} s", style="bold"))
+        # The computer's moves as they happen, in the words of the person's own log (the
+        # notation could name what their seat may not see), drawn to stand out.
+        for line in self._fresh_log(watcher):
+            self.console.print(Text(f"  {line}", style="bold yellow"))
+
+    def _think(self, agent: Agent, player: int) -> int:
+        """The computer's move; meanwhile the screen says it is thinking and for how long, and
+        a planner how far its plan has got."""
+        name = self.game.player_names[player]
+        if not isinstance(agent, PlannerAgent):
+            return self._while_waiting(
                 lambda: choose_action(agent, self.state),
                 f"{name} (computer) is thinking",
                 agent.think_seconds,
             )
-            self._thought += time.perf_counter() - started
-            self._apply(action)
+        with self.console.status(f"{name} is planning...") as status:
+
+            def show(progress: PlanProgress) -> None:
+                status.update(thinking_line(name, progress))
+
+            agent.on_progress = show
+            try:
+                return choose_action(agent, self.state)
+            finally:
+                agent.on_progress = None
 
     def _apply(self, action: int, decision: bool = False) -> None:
         player = self.state.current_player()
@@ -262,22 +287,23 @@ class PlaySession:
     def _show(self, seat: int) -> None:
         # What happened since this seat last looked, the computer's moves above all: the board
         # alone shows where things are, not who just did what.
-        log = self.state.log(seat)
-        fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
-        self._log_seen[seat] = len(log)
-        thought = (
-            f" (the computer thought for {self._thought:.1f} s)" if self._thought >= 0.05 else ""
-        )
-        self._thought = 0.0
+        fresh = self._fresh_log(seat)
         if fresh:
-            self.console.print(Text(f"Since you last looked{thought}:", style="bold"))
+            self.console.print(Text("Since you last looked:", style="bold"))
             for line in fresh:
-                self.console.print(Text(f"  {line}", style="bold yellow"))
+                self.console.print(Text(f"  {line}"))
         self.console.print(Text(self.state.render(seat)))
         table = Table(title="Your moves", show_header=False, box=None, pad_edge=False)
         for number, action in enumerate(self.state.legal_actions(), start=1):
             table.add_row(f"{number:>3}", Text(self.state.action_to_string(action)))
         self.console.print(table)
+
+    def _fresh_log(self, seat: int) -> list[str]:
+        """The lines of ``seat``'s log it has not been shown yet (and from now on has)."""
+        log = self.state.log(seat)
+        fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
+        self._log_seen[seat] = len(log)
+        return fresh
 
     def _prompt(self, text: str) -> str:
         try:
@@ -328,4 +354,17 @@ def result_line(game: Game, returns: list[float]) -> str:
         return f"Result: {winners[0]} wins"
     return "Result: " + ", ".join(
         f"{name} {value:+g}" for name, value in zip(game.player_names, returns, strict=True)
+    )
+
+
+def thinking_line(name: str, progress: PlanProgress) -> str:
+    """What the terminal shows while a planner thinks.
+
+    >>> thinking_line("Carthage", PlanProgress(0.4, 3, 57))
+    'Carthage is planning its impulse: 40% of its time, 3 plans in the running, 57 playouts'
+    """
+    plans = "1 plan" if progress.candidates == 1 else f"{progress.candidates} plans"
+    return (
+        f"{name} is planning its impulse: {progress.spent:.0%} of its time, {plans} in the "
+        f"running, {progress.playouts} playouts"
     )

@@ -27,9 +27,10 @@ from carthago.agents import DEFAULT_LEVEL
 from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
-from carthago.web.bots import ComputerPlayers, weigh_moves
-from carthago.web.errors import BadRequest, Forbidden, NotFound, WebError
+from carthago.web.bots import ComputerPlayers
+from carthago.web.errors import BadRequest, Forbidden, NotFound, WebError, bounded
 from carthago.web.levels import computer_levels
+from carthago.web.limits import HostLimits
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
 from carthago.web.websocket import GameFeeds
@@ -49,7 +50,13 @@ class NewGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(description="per seat: human, a computer level or an agent spec")
     listed: bool = Field(
-        default=True, description="show the game in the lobby while a seat is free"
+        default=True, description="show the game in the lobby while a public seat is free"
+    )
+    public: list[int] = Field(
+        default_factory=list, description="the persons' seats anyone may join from the lobby"
+    )
+    creator_seat: int | None = Field(
+        default=None, description="the creator's own seat (default: the first other person's)"
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     hints: bool = Field(
@@ -70,6 +77,12 @@ class Join(BaseModel):
     seat: int | None = None
 
 
+class Following(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    following: bool = Field(description="pass until something needs this seat")
+
+
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -85,14 +98,16 @@ def create_app(
     computer_workers: int = 2,
     computer_processes: bool = False,
     poll_seconds: float = 2.0,
+    limits: HostLimits | None = None,
 ) -> FastAPI:
-    """A server storing its games at ``db_url``.
+    """A server storing its games at ``db_url``, its computer players held to ``limits``.
 
-    Computer players think in ``computer_workers`` threads, or processes if
-    ``computer_processes`` (searches then use every core without holding the interpreter).
+    Searches run ``computer_workers`` at a time in threads, or processes if
+    ``computer_processes`` (they then use every core without holding the interpreter); agents
+    that do not search answer in threads of their own.
     """
     engine = make_engine(db_url)
-    service = GameService(make_sessionmaker(engine))
+    service = GameService(make_sessionmaker(engine), limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -100,13 +115,14 @@ def create_app(
         pool: Executor = (
             ProcessPoolExecutor(computer_workers)
             if computer_processes
-            else ThreadPoolExecutor(computer_workers, thread_name_prefix="computer")
+            else ThreadPoolExecutor(computer_workers, thread_name_prefix="search")
         )
-        computers = ComputerPlayers(service, pool, loop)
+        quick = ThreadPoolExecutor(2, thread_name_prefix="quick")
+        computers = ComputerPlayers(service, pool, computer_workers, quick, loop)
         feeds = GameFeeds(service, loop, poll_seconds)
         service.listeners[:] = [feeds.notify, computers.kick]
         app.state.feeds = feeds
-        app.state.pool = pool
+        app.state.computers = computers
         for game_id in await asyncio.to_thread(service.games_awaiting_computer):
             computers.kick(game_id)
         try:
@@ -115,6 +131,7 @@ def create_app(
             service.listeners[:] = []
             await computers.close()
             pool.shutdown(wait=False, cancel_futures=True)
+            quick.shutdown(wait=False, cancel_futures=True)
             # A stopped server holds no database connection (the engine reconnects if the app
             # is started again).
             engine.dispose()
@@ -124,7 +141,7 @@ def create_app(
 
     @app.exception_handler(WebError)
     async def web_error(_request: Request, error: WebError) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
+        return JSONResponse({"error": bounded(error.message)}, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -135,11 +152,11 @@ def create_app(
                 continue
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
-        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+        return JSONResponse({"error": bounded("; ".join(problems))}, status_code=422)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+        return JSONResponse({"error": bounded(str(error.detail))}, status_code=error.status_code)
 
     # -- the API -----------------------------------------------------------------------------
 
@@ -147,7 +164,8 @@ def create_app(
     def catalogue() -> JSONDict:
         return {
             "games": service.catalogue(),
-            "computers": computer_levels(),
+            "computers": computer_levels(service.limits.max_think_seconds),
+            "max_think_seconds": service.limits.max_think_seconds,
             "default_level": DEFAULT_LEVEL,
         }
 
@@ -158,10 +176,19 @@ def create_app(
     @app.post("/api/games", status_code=201)
     def create_game(body: NewGame) -> JSONDict:
         created = service.create(
-            body.game, body.options, body.seats, body.listed, body.seed, body.hints
+            body.game,
+            body.options,
+            body.seats,
+            body.listed,
+            body.seed,
+            public=body.public,
+            creator_seat=body.creator_seat,
+            hints=body.hints,
         )
         return {
             "id": created.game_id,
+            "creator_seat": created.creator_seat,
+            "creator_token": created.creator_token,
             "tokens": {str(seat): token for seat, token in created.tokens.items()},
             "links": {
                 str(seat): f"/play/{created.game_id}#token={token}"
@@ -193,6 +220,11 @@ def create_app(
         seat, token = service.join(game_id, body.seat)
         return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
 
+    @app.post("/api/games/{game_id}/abandon")
+    def abandon(game_id: str, x_seat_token: SeatToken = None) -> JSONDict:
+        service.abandon(game_id, x_seat_token)
+        return {"status": "abandoned"}
+
     @app.get("/api/games/{game_id}")
     def view(game_id: str, x_seat_token: SeatToken = None) -> JSONDict:
         seat = service.authenticate(game_id, x_seat_token)
@@ -208,15 +240,22 @@ def create_app(
         )
         return {**result, "view": service.view(game_id, seat)}
 
+    @app.put("/api/games/{game_id}/following")
+    def following(game_id: str, body: Following, x_seat_token: SeatToken = None) -> JSONDict:
+        seat = service.authenticate(game_id, x_seat_token)
+        if seat is None:
+            raise BadRequest("a spectator follows anyway: send your seat token in X-Seat-Token")
+        service.set_following(game_id, seat, body.following)
+        return {"view": service.view(game_id, seat)}
+
     @app.get("/api/games/{game_id}/hints")
     async def hints(game_id: str, request: Request, x_seat_token: SeatToken = None) -> JSONDict:
         seat = await asyncio.to_thread(service.authenticate, game_id, x_seat_token)
         if seat is None:
             raise Forbidden("hints are for a seat: send your seat token in X-Seat-Token")
         job = await asyncio.to_thread(service.hint_job, game_id, seat)
-        loop = asyncio.get_running_loop()
-        # The search runs where the computer players think, not on the event loop.
-        found = await loop.run_in_executor(request.app.state.pool, weigh_moves, job)
+        computers: ComputerPlayers = request.app.state.computers
+        found = await computers.hints(job)
         return {"move": job.move, "hints": found}
 
     @app.get("/api/games/{game_id}/replay")

@@ -50,7 +50,7 @@ def test_s9_3_volley_hits_on_the_table_number_or_less() -> None:
 
 def test_render_shows_units_facing_disorder_panic_and_boxes() -> None:
     state = blank()
-    put(state, find(state, ROME, "Ha"), 6, 8, "N", disorder=2)
+    ha = put(state, find(state, ROME, "Ha"), 6, 8, "N", disorder=2)
     foe = put(state, find(state, CARTHAGE, "Me"), 6, 6, "S")
     state.panic[foe] = True
     state.box_real[CARTHAGE][1] = 2
@@ -58,7 +58,9 @@ def test_render_shows_units_facing_disorder_panic_and_boxes() -> None:
     state.vac_known[CARTHAGE] = False
     settle_on(state, ("volley", ROME))
     text = state.render(ROME)
-    assert "HA↑2" in text and "me↓!" in text
+    # Units by the ids the moves name them with, and a key to the map.
+    assert f"{state.unit_name(ha)}↑2" in text and f"{state.unit_name(foe)}↓!" in text
+    assert "Key: units by the ids the moves use" in text and "Me Mercenaries" in text
     assert "Vacuus: hidden" in text and "Combat 2/2" in text
     assert all(len(line) <= 80 for line in text.splitlines())
     assert "Vacuus: Recovery" in state.render(CARTHAGE)

@@ -1,26 +1,31 @@
 """A terminal map of a battle, drawn only from an observation.
 
 Flat-topped hexes take two text lines per row: even columns on the first, odd columns (half a
-hex lower) on the second. A unit shows as four characters: its type (upper case Roman, lower
-case Carthaginian), an arrow for its facing, and a mark: ``!`` in Panic, a digit for its
-Disorder points, ``*`` its leader is with it. A lone leader shows as ``*`` and its initials.
-Terrain: ``.`` open, ``^`` hill, ``%`` rocky, ``"`` bushes, ``~`` river (impassable).
+hex lower) on the second, so a hex's text may run on into the next column's blank slot. A unit
+shows as its id, the one the moves name (``R.Ha1``: Rome's first Hastati), an arrow for its
+facing, and a mark: ``!`` in Panic, a digit for its Disorder points, ``*`` its leader is with
+it, ``f`` done for the impulse. A lone leader shows as ``*`` and its initials. Terrain: ``.``
+open, ``^`` hill, ``%`` rocky, ``"`` bushes, ``~`` river (impassable). A key under the map
+says all this and names the unit types on it.
 """
 
 from __future__ import annotations
 
 from carthago.core.state import JSONDict
+from carthago.games.de_bello_punico.terrain import SYMBOLS
+from carthago.games.de_bello_punico.units import UNIT_TYPES
 
 ARROWS = "↑↗↘↓↙↖"
 SIDE_NAMES = ("Rome", "Carthage")
+CELL = 8
+"""Characters a hex's text may take: its own column slot and the next one, blank on its line."""
 
 
 def _cell(unit: JSONDict | None, leader: str, terrain: str) -> str:
     if unit is None:
         if leader:
-            return f"*{leader} "
-        return f" {terrain}  "
-    code = unit["type"].upper() if unit["side"] == 0 else unit["type"].lower()
+            return f"*{leader}".ljust(CELL)
+        return f" {terrain}".ljust(CELL)
     if unit["panic"]:
         mark = "!"
     elif unit["disorder"]:
@@ -31,7 +36,29 @@ def _cell(unit: JSONDict | None, leader: str, terrain: str) -> str:
         mark = "f"
     else:
         mark = " "
-    return f"{code}{ARROWS[unit['facing']]}{mark}"
+    return f"{unit['name']}{ARROWS[unit['facing']]}{mark}".ljust(CELL)
+
+
+def legend(observation: JSONDict) -> list[str]:
+    """The key to the map: marks, terrain, and the unit types it shows."""
+    codes = sorted({u["type"] for u in observation["units"]})
+    kinds = sorted(set(observation["terrain"]), key=list(SYMBOLS.values()).index)
+    names = {symbol: kind for kind, symbol in SYMBOLS.items()}
+    types = [f"{code} {UNIT_TYPES[code].name}" for code in codes]
+    lines = [
+        "Key: units by the ids the moves use (R.Ha1: Rome's Hastati 1, C.: Carthage's),",
+        "  the arrow its facing, then ! Panic, 1-9 Disorder, * leader with it, f done;",
+        "  *Sc a lone leader. Terrain: " + ", ".join(f"{k} {names[k]}" for k in kinds) + ".",
+        f"  Row 0 is Carthage's map edge, row {observation['height'] - 1} Rome's.",
+    ]
+    line = "  types:"
+    for entry in types:
+        if len(line) + len(entry) + 2 > 80:
+            lines.append(line)
+            line = "  "
+        line += f" {entry},"
+    lines.append(line.rstrip(","))
+    return lines
 
 
 def render(observation: JSONDict) -> str:
@@ -53,13 +80,12 @@ def render(observation: JSONDict) -> str:
     for row in range(height):
         for parity in (0, 1):
             text = f"{row:>3} " if parity == 0 else "    "
-            for column in range(width):
-                if column % 2 != parity:
-                    text += "    "
-                    continue
+            for column in range(parity, width, 2):
                 key = (column, row)
+                text = text.ljust(4 + 4 * column)
                 text += _cell(at.get(key), leaders.get(key, ""), terrain[row * width + column])
             lines.append(text.rstrip())
+    lines.extend(legend(observation))
     for side in (0, 1):
         boxes = observation["boxes"][side]
         shown = []

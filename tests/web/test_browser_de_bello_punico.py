@@ -1,0 +1,222 @@
+"""De Bello Punico on the hex map in a real browser: battles against the computer, clicking the
+map, its counters, the Command boxes and the prompt above the map only, never the list of moves.
+
+The harness (server, Chromium, screenshots) is ``tests/web/browser.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.web.browser import BROWSER_TESTS, Browser, Page, my_turn_or_over, shot, watch_errors
+
+pytestmark = BROWSER_TESTS
+
+SCENARIOS = ("trebbia", "beneventum", "po", "zama")
+WAIT_FOR_NEXT_MOVE = (
+    "(before) => { const t = document.querySelector('#turn');"
+    " return !document.querySelector('#menu:not([hidden])') && t && t.dataset.move !== before"
+    " && document.querySelector('#dbp-map'); }"
+)
+CLICKABLE = (
+    "#dbp-map .dbp-unit.clickable, #dbp-map .dbp-leader.clickable, #dbp-map .dbp-hex.clickable,"
+    " #dbp-map .dbp-face-choice, .dbp-box.clickable, #dbp-prompt button[data-choice]"
+)
+
+
+def start(page: Page, server: str, scenario: str, seat: int = 0, computer: str = "easy") -> None:
+    page.goto(server + "/")
+    page.select_option("#game-select", "de_bello_punico")
+    page.select_option("select[name=scenario]", scenario)
+    page.select_option(f"select[name=seat-{seat}]", "human")
+    page.select_option(f"select[name=seat-{1 - seat}]", computer)
+    page.click("#start")
+    page.click(f"a.play-seat[data-seat='{seat}']")
+    page.wait_for_selector("#dbp-map")
+
+
+def fits_the_screen(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+
+
+def click_something(page: Page, rng: random.Random, clicks: dict[str, int]) -> None:
+    """One decision, made on the map or the prompt above it. Passing ends a phase sooner, so
+    the battle reaches its end within the test's time; movement and attacks still happen."""
+    prompt = page.locator("#dbp-prompt button[data-choice]")
+    done = [
+        i
+        for i in range(prompt.count())
+        if prompt.nth(i).get_attribute("data-choice") in ("done", "stop", "no reserve")
+    ]
+    targets = page.locator(CLICKABLE.replace(", #dbp-prompt button[data-choice]", ""))
+    if done and (rng.random() < 0.45 or not targets.count()):
+        prompt.nth(done[0]).click()
+        clicks["done"] += 1
+        return
+    choices = page.locator(CLICKABLE)
+    pick = choices.nth(rng.randrange(choices.count()))
+    kind = pick.evaluate(
+        "(n) => n.matches('.dbp-unit, .dbp-leader') ? 'counter' : n.matches('.dbp-hex') ? 'hex'"
+        " : n.matches('.dbp-face-choice') ? 'facing' : n.matches('.dbp-box') ? 'box' : 'choice'"
+    )
+    pick.click()
+    clicks[kind] += 1
+    menu = page.locator("#menu:not([hidden]) button.act")
+    if menu.count():
+        menu.nth(rng.randrange(menu.count())).click()
+
+
+def next_move(page: Page, before: str) -> None:
+    try:
+        page.wait_for_function(WAIT_FOR_NEXT_MOVE, arg=before, timeout=60_000)
+    except Exception:
+        shot(page, "de_bello_punico-stuck", full_page=False)
+        raise
+
+
+def turn_shown(page: Page) -> int:
+    return int(page.locator("#dbp-turns .dbp-cell-mark.now").inner_text())
+
+
+def play_by_clicking(
+    page: Page, rng: random.Random, until_turn: int = 0, clicks: dict[str, int] | None = None
+) -> dict[str, int]:
+    """Play this seat by clicking until the battle ends or turn ``until_turn`` begins."""
+    clicks = clicks or dict.fromkeys(("counter", "hex", "facing", "box", "choice", "done"), 0)
+    while my_turn_or_over(page) == "mine":
+        if until_turn and turn_shown(page) >= until_turn:
+            break
+        before = page.locator("#turn").get_attribute("data-move") or ""
+        assert page.locator(CLICKABLE).count(), page.locator("#dbp-prompt").inner_text()
+        click_something(page, rng, clicks)
+        next_move(page, before)
+        fits_the_screen(page)
+    return clicks
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_each_battle_is_set_up_on_the_hex_map_from_its_scenario_file(
+    server: str, browser: Browser, scenario: str
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    watch_errors(page, errors)
+    start(page, server, scenario)
+    files = page.evaluate("fetch('/api/data/de_bello_punico').then((r) => r.json())")["files"]
+    data = files[scenario]
+    view = page.evaluate(
+        "(id) => fetch('/api/games/' + id, {headers: {'X-Seat-Token':"
+        " new URLSearchParams(location.hash.slice(1)).get('token')}}).then((r) => r.json())",
+        page.url.split("/play/")[1].split("#")[0],
+    )
+    units = view["observation"]["units"]
+    # Every hex of the scenario's map, every counter of its order of battle where it stands.
+    width, height = data["scenario"]["width"], data["scenario"]["height"]
+    assert page.locator("#dbp-map .dbp-hex").count() == width * height
+    counters = sum(len(g["hexes"]) for g in data["groups"])
+    assert page.locator("#dbp-map .dbp-unit").count() == counters
+    for group in data["groups"]:
+        for column, row in group["hexes"]:
+            counter = page.locator(f"#dbp-map .dbp-unit[data-hex='{column},{row}']")
+            assert counter.count() == 1
+            name = counter.get_attribute("data-unit") or ""
+            assert name.startswith(("R." if group["side"] == "Rome" else "C.") + group["type"])
+    for patch in data.get("patches", []):
+        for column, row in patch["hexes"]:
+            assert patch["kind"] in (
+                page.locator(f"#dbp-map .dbp-hex[data-hex='{column},{row}']").get_attribute("class")
+                or ""
+            )
+    assert "Carthage's map edge" in page.locator("#dbp-map").inner_html()
+    assert "Rome's map edge" in page.locator("#dbp-map").inner_html()
+    # Values on hover, from the unit table; coordinates on hover.
+    first = units[0]
+    kind = files["units"]["types"][first["type"]]
+    page.locator(f"#dbp-map .dbp-unit[data-unit='{first['name']}']").hover()
+    tip = page.locator("#dbp-tip").inner_text()
+    assert f"{first['name']}: " in tip
+    assert f"Movement {kind['move']} · Morale {kind['morale']} · Combat {kind['combat']}" in tip
+    page.locator("#dbp-map .dbp-hex[data-hex='0,0']").hover(position={"x": 20, "y": 8})
+    assert page.locator("#dbp-tip").inner_text().startswith("hex 0,0: ")
+    # Both sides' Command boxes, the tracks and a legend naming every unit type on the map.
+    assert page.locator(".dbp-box").count() == 14
+    legend = page.locator("#dbp-legend").inner_text()
+    for code in {u["type"] for u in units}:
+        assert files["units"]["types"][code]["name"] in legend
+    assert page.locator("#dbp-turns .dbp-cell-mark").count() == data["scenario"]["turns"]
+    fits_the_screen(page)
+    page.mouse.move(0, 0)
+    shot(page, f"de_bello_punico-{scenario}-setup", docs=True, full_page=False)
+    assert not errors, errors
+    page.close()
+
+
+def test_a_whole_turn_of_zama_against_the_computer_by_clicking_the_map(
+    server: str, browser: Browser
+) -> None:
+    rng = random.Random(5)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    watch_errors(page, errors)
+    start(page, server, "zama")
+    clicks = dict.fromkeys(("counter", "hex", "facing", "box", "choice", "done"), 0)
+    # Set-up and the strategic phase: the leader joins a unit, Command Points go in boxes.
+    shown = False
+    while my_turn_or_over(page) == "mine" and turn_shown(page) < 2:
+        phase = page.locator("#dbp-phase").inner_text()
+        movers = page.locator("#dbp-map .dbp-unit.clickable")
+        if not shown and "Rome movement" in phase and movers.count():
+            # A unit picked: the hexes it can step to and the facings it can take light up.
+            before = page.locator("#turn").get_attribute("data-move") or ""
+            movers.first.click()
+            next_move(page, before)
+            assert page.locator("#dbp-map .dbp-unit.moving").count() == 1
+            assert page.locator("#dbp-map .dbp-hex.clickable").count() >= 1
+            assert page.locator("#dbp-map .dbp-face-choice").count() >= 1
+            assert "movement points left" in page.locator("#dbp-prompt").inner_text()
+            # The computer's movement impulse came before ours: it is marked and listed.
+            assert page.locator("#dbp-did li").count() >= 1
+            page.mouse.move(0, 0)
+            shot(page, "de_bello_punico-zama-moving", docs=True, full_page=False)
+            shown = True
+            continue
+        before = page.locator("#turn").get_attribute("data-move") or ""
+        click_something(page, rng, clicks)
+        next_move(page, before)
+        fits_the_screen(page)
+    assert shown
+    assert turn_shown(page) == 2
+    assert clicks["box"] >= 4 and clicks["hex"] >= 1 and clicks["counter"] >= 2, clicks
+    # The log the server kept shows a whole turn: its eight impulses and the next strategic phase.
+    log = page.locator("#log").inner_text()
+    assert "Impulse 8:" in log and "Turn 2 of 16: strategic phase" in log
+    assert not errors, errors
+    page.close()
+
+
+def test_a_whole_battle_of_beneventum_to_its_end_by_clicking_the_map(
+    server: str, browser: Browser
+) -> None:
+    """Beneventum is the shortest battle (12 turns); the person plays Carthage."""
+    rng = random.Random(3)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    watch_errors(page, errors)
+    start(page, server, "beneventum", seat=1, computer="random")
+    clicks = play_by_clicking(page, rng)
+    assert my_turn_or_over(page) == "over"
+    result = page.locator("#dbp-result").inner_text()
+    assert result.startswith("The battle ends (")
+    assert page.locator("#turn").inner_text().startswith("Game over")
+    assert clicks["box"] >= 12 * 3 and clicks["counter"] and clicks["hex"], clicks
+    page.mouse.move(0, 0)
+    shot(page, "de_bello_punico-beneventum-end", docs=True, full_page=False)
+    # A spectator sees the same battle, with nothing to click.
+    page.goto(page.url.replace("/play/", "/watch/").split("#")[0])
+    page.wait_for_selector("#dbp-result")
+    assert page.locator("#dbp-result").inner_text() == result
+    assert page.locator(".clickable").count() == 0
+    assert not errors, errors
+    page.close()
