@@ -303,10 +303,12 @@ class GameService:
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
+        shortcuts: list[JSONDict] = []
         if seat is not None and to_move == seat:
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]
+            shortcuts = state.shortcuts()
         return {
             **info,
             "viewer": seat,
@@ -315,6 +317,7 @@ class GameService:
             "observation": observation,
             "text": state.game.render_observation(observation),
             "legal": legal,
+            "shortcuts": shortcuts,
         }
 
     def lobby(self) -> list[JSONDict]:
