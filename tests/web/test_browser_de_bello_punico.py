@@ -214,7 +214,10 @@ def test_a_whole_battle_of_beneventum_to_its_end_by_clicking_the_map(
     errors: list[str] = []
     watch_errors(page, errors)
     start(page, server, "beneventum", seat=1, computer="random")
+    import time
+    t0 = time.monotonic()
     clicks = play_by_clicking(page, rng, pass_chance=0.8)
+    print("TIMING", time.monotonic() - t0, clicks, page.locator("#turn").get_attribute("data-move"))
     assert my_turn_or_over(page) == "over"
     result = page.locator("#dbp-result").inner_text()
     assert result.startswith("The battle ends (")

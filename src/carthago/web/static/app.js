@@ -364,6 +364,7 @@ const Carthago = (() => {
     const { log, fresh } = freshLog(view, previous);
     const boardCtx = {
       live: ctx.live,
+      pending: Boolean(ctx.pending),
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
       actionsNaming: (name) => actionsNaming(ctx.live ? view.legal : [], name),

@@ -546,8 +546,9 @@
     continueWalk(view, ctx);
   }
 
+  // Sent only once the last step's answer is in (a view pushed before it would be refused).
   function continueWalk(view, ctx) {
-    if (!walk.steps.length || walk.game !== view.id || view.move <= walk.move) return;
+    if (!walk.steps.length || walk.game !== view.id || view.move <= walk.move || ctx.pending) return;
     const mine = ctx.live && view.viewer !== null && view.viewer === view.to_move;
     const next = mine ? view.legal.find((entry) => entry.notation === walk.steps[0]) : null;
     if (!next) { walk.steps = []; return; }
