@@ -300,12 +300,20 @@ const Carthago = (() => {
       render();
     };
 
+    // Views can arrive faster than a big board draws (a computer's moves in a row): draw once a
+    // frame, the latest view.
+    let drawing = false;
     const render = () => {
-      const view = session.view;
-      if (!view) return;
-      container.replaceChildren(gameScreen(view, session.previous, {
-        act, pending: session.pending, error: session.error, live: true,
-      }));
+      if (drawing) return;
+      drawing = true;
+      requestAnimationFrame(() => {
+        drawing = false;
+        const view = session.view;
+        if (!view) return;
+        container.replaceChildren(gameScreen(view, session.previous, {
+          act, pending: session.pending, error: session.error, live: true,
+        }));
+      });
     };
 
     const connect = () => {

@@ -499,7 +499,7 @@
     recover: "Recovery impulse: click a unit to recover a Disorder point, or done.",
   };
 
-  function prompt(view, plan, ctx, mine) {
+  function prompt(view, plan, ctx, mine, mark) {
     const o = view.observation;
     const box = el("div", { class: "dbp-prompt notice", id: "dbp-prompt" });
     if (o.is_terminal) {
@@ -512,7 +512,11 @@
       if (view.to_move < 0) box.append("Dice are rolling…");
       else if (mover && mover.agent !== "human") {
         box.classList.add("thinking");
-        box.append(el("span", { class: "dbp-spinner" }), el("span", { id: "dbp-thinking", text: `${mover.name} (computer) is thinking: ${o.phase}` }));
+        const done = mark ? o.move_number - mark.move_number : 0;
+        box.append(el("span", { class: "dbp-spinner" }), el("span", {
+          id: "dbp-thinking",
+          text: `${mover.name} (computer) is thinking: ${o.phase}` + (done > 0 ? `; ${plural(done, "move")} since yours (dice included)` : ""),
+        }));
       } else box.append(`${mover ? mover.name : "The other side"} is to move: ${o.phase}.`);
       return box;
     }
@@ -635,7 +639,7 @@
     const plan = classify(view, ctx);
     continueWalk(view, ctx);
     const root = el("div", { class: "dbp", id: "dbp" },
-      prompt(view, plan, ctx, mine && ctx.live),
+      prompt(view, plan, ctx, mine && ctx.live, mark),
       el("div", { class: "dbp-main" },
         mapPanel(mapSvg(view, plan, ctx, changes), o),
         el("div", { class: "dbp-side" }, tracks(o), commandBoxes(view, plan, ctx), otherSideDid(view, mark, changes), legend(o))));
