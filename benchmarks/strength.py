@@ -9,9 +9,14 @@ of the second in all the others, moving one seat on every game (the arena's gaun
 rotations); its row counts a win when it is among the winners, a draw when every return is
 equal, and shows the share of seats it holds: its win rate if every seat won alike.
 
+With ``--impulse-games N``, the first agent of every pairing also plays N games in this process
+against the second, seats alternated, and the time it takes for each whole stretch of play the
+game names (``segment``: a De Bello Punico impulse; elsewhere one decision) is tabled: mean, 90th
+percentile and maximum, wall clock, redraws of the hidden parts included.
+
 Run: ``.venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--game punica]
-[--option players=3] [--pairing heuristic,random] [--speed-only]``; prints Markdown tables
-(progress goes to stderr).
+[--option players=3] [--pairing heuristic,random] [--speed-only] [--impulse-games 2]``; prints
+Markdown tables (progress goes to stderr).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from carthago.cli.arena import split_specs
 from carthago.cli.options import parse_options
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.game import Game
+from carthago.core.registry import segmenter
 from carthago.core.state import CHANCE, State
 
 
@@ -83,6 +89,45 @@ def seconds_per_move(game: Game, spec: str, positions: int = 12, seed: int = 0) 
         choose_action(agent, state)
         times.append(time.perf_counter() - start)
     return times
+
+
+def impulse_seconds(game: Game, spec: str, opponent: str, games: int, seed: int) -> list[float]:
+    """Wall seconds ``spec`` spends on each stretch of play in which it decides anything, over
+    ``games`` games against ``opponent`` with the seats alternated."""
+    segment = segmenter(game.name)
+    spent: list[float] = []
+    for number in range(games):
+        seat = number % game.num_players
+        agent = make_agent(spec, seed=seed + number)
+        other = make_agent(opponent, seed=seed + number + 1000)
+        rng = random.Random(seed + number)
+        state = game.new_initial_state()
+        stretches: dict[object, float] = {}
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply_action(sample_chance_outcome(state, rng))
+                continue
+            if player != seat:
+                state.apply_action(choose_action(other, state))
+                continue
+            key = segment(state) if segment is not None else len(state.history())
+            start = time.perf_counter()
+            action = choose_action(agent, state)
+            stretches[key] = stretches.get(key, 0.0) + time.perf_counter() - start
+            state.apply_action(action)
+        spent.extend(stretches.values())
+    return spent
+
+
+def timing_row(game: Game, spec: str, opponent: str, games: int, times: list[float]) -> str:
+    """A Markdown row: how long ``spec`` took per stretch of play."""
+    ordered = sorted(times)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return (
+        f"| {game.name} | {options_text(game)} | {spec} | {opponent} | {games} | {len(times)} | "
+        f"{sum(times) / len(times):.2f} | {p90:.2f} | {ordered[-1]:.2f} |"
+    )
 
 
 def progress(label: str) -> Callable[[GameOutcome], None]:
@@ -144,6 +189,12 @@ def main() -> None:
     parser.add_argument(
         "--no-speed", action="store_true", help="only play the pairings, measure no speed"
     )
+    parser.add_argument(
+        "--impulse-games",
+        type=int,
+        default=0,
+        help="also time the first agent of each pairing per impulse over this many games",
+    )
     parser.add_argument("--module", action="append", default=[], help="module registering games")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
@@ -191,6 +242,15 @@ def main() -> None:
             print(strength_row(game, result, (time.perf_counter() - start) / 60), flush=True)
             results.append(result)
         report[game_id] = [r.to_json() for r in results]
+        if args.impulse_games and not args.speed_only:
+            print()
+            print(
+                "| game | options | agent | opponent | games | impulses | mean s | p90 s | max s |"
+            )
+            print("|---|---|---|---|---:|---:|---:|---:|---:|")
+            for first, second in pairings:
+                times = impulse_seconds(game, first, second, args.impulse_games, args.seed)
+                print(timing_row(game, first, second, args.impulse_games, times), flush=True)
         if args.no_speed:
             continue
         start = time.perf_counter()

@@ -113,22 +113,44 @@ def seat_headers(token: str) -> dict[str, str]:
 # -- the browser harness (tests/web/browser.py) ---------------------------------------------
 
 
+class LiveServer:
+    """The app over ``db_url`` served by uvicorn in a thread on a free port of 127.0.0.1, which a
+    test may stop and start again (same port, same database), as a host restarting it would."""
+
+    def __init__(self, db_url: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._app = create_app(db_url, poll_seconds=0.5)
+        self._live: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(self._app, host="127.0.0.1", port=self.port, log_level="warning")
+        self._live = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._live.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._live.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        assert self._live is not None and self._thread is not None
+        self._live.should_exit = True
+        self._thread.join(timeout=10)
+
+
 @pytest.fixture
-def server(db_url: str) -> Iterator[str]:
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(db_url, poll_seconds=0.5), host="127.0.0.1", port=port, log_level="warning"
-    )
-    live = uvicorn.Server(config)
-    thread = threading.Thread(target=live.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not live.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    live.should_exit = True
-    thread.join(timeout=10)
+def live_server(db_url: str) -> Iterator[LiveServer]:
+    running = LiveServer(db_url)
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def server(live_server: LiveServer) -> str:
+    return live_server.url
 
 
 @pytest.fixture(scope="module")

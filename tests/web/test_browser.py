@@ -90,12 +90,12 @@ def test_two_people_play_from_two_browsers_and_replay_the_game(
     guesser.goto(server + "/")
     guesser.select_option("#game-select", "guessing")
     guesser.select_option("select[name=seat-0]", "human")
-    guesser.select_option("select[name=seat-1]", "human")
+    guesser.select_option("select[name=seat-1]", "public")
     guesser.fill("input[name=rounds]", "2")
     guesser.click("#start")
     guesser.click("a.play-seat[data-seat='0']")
     guesser.wait_for_selector("#generic-note")
-    # The friend finds the game in the lobby of another browser and joins the free seat.
+    # A stranger finds the game in the lobby of another browser and joins the seat left open.
     keeper = second.new_page()
     watch_errors(keeper, errors)
     keeper.goto(server + "/")

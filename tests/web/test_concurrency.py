@@ -63,7 +63,7 @@ def test_two_processes_joining_one_seat_give_it_to_exactly_one(
 ) -> None:
     one, other = services
     for _ in range(ROUNDS):
-        game_id = one.create("guessing", {}, ["human", "random"]).game_id
+        game_id = one.create("guessing", {}, ["human", "random"], public=[GUESSER]).game_id
         outcomes = race(partial(one.join, game_id, GUESSER), partial(other.join, game_id, GUESSER))
         winners = [o for o in outcomes if isinstance(o, tuple)]
         losers = [o for o in outcomes if isinstance(o, Conflict)]
@@ -82,7 +82,8 @@ def test_joins_without_a_seat_racing_for_two_seats_take_one_each(
 ) -> None:
     one, other = services
     for _ in range(ROUNDS):
-        game_id = one.create("guessing", {}, ["human", "human"]).game_id
+        public = [GUESSER, KEEPER]
+        game_id = one.create("guessing", {}, ["human", "human"], public=public).game_id
         outcomes = race(partial(one.join, game_id), partial(other.join, game_id))
         assert sorted(seat for seat, _ in outcomes) == [GUESSER, KEEPER], outcomes
         for seat, token in outcomes:
@@ -92,25 +93,18 @@ def test_joins_without_a_seat_racing_for_two_seats_take_one_each(
 
 
 @both_backends
-def test_a_seat_link_opened_while_a_stranger_joins_keeps_one_owner(
+def test_an_invited_seat_stays_its_links_while_a_stranger_tries_to_join_it(
     services: tuple[GameService, GameService],
 ) -> None:
     one, other = services
     for _ in range(ROUNDS):
-        created = one.create("guessing", {}, ["human", "random"])
-        game_id, link = created.game_id, created.tokens[GUESSER]
+        created = one.create("guessing", {}, ["human", "human"])
+        game_id, link = created.game_id, created.tokens[KEEPER]
         opened, joined = race(
-            partial(one.authenticate, game_id, link), partial(other.join, game_id, GUESSER)
+            partial(one.authenticate, game_id, link), partial(other.join, game_id, KEEPER)
         )
-        if isinstance(joined, tuple):
-            # The stranger won: the creator's link was refused and the stranger's token holds.
-            assert isinstance(opened, Forbidden), opened
-            assert token_opens(one, game_id, joined[1]) == GUESSER
-            assert token_opens(other, game_id, link) is None
-        else:
-            # The creator opened the seat first: the join found it taken.
-            assert opened == GUESSER and isinstance(joined, Conflict), (opened, joined)
-            assert token_opens(other, game_id, link) == GUESSER
+        assert opened == KEEPER and isinstance(joined, Forbidden), (opened, joined)
+        assert token_opens(other, game_id, link) == KEEPER
 
 
 @both_backends

@@ -7,6 +7,7 @@ what the database holds. The guessing test game hides Keeper's card from Guesser
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import Any
@@ -18,6 +19,7 @@ from carthago.core.state import State
 from tests.web.conftest import new_game, seat_headers, true_state
 
 GUESSER, KEEPER = 0, 1
+ROC = "republic_of_carthage"
 
 
 def secrets_hidden_from(state: State, viewer: int | None) -> set[str]:
@@ -58,21 +60,26 @@ def check_payload(payload: Any, viewer: int | None, state: State) -> None:
 
 
 def play_and_check(
-    client: TestClient, db_url: str, game: str, options: dict[str, Any], seed: int, moves: int
+    client: TestClient,
+    db_url: str,
+    game: str,
+    options: dict[str, Any],
+    seed: int,
+    moves: int,
+    seats: int = 2,
 ) -> None:
-    """Play up to ``moves`` random moves with both seats human, collecting and checking every
+    """Play up to ``moves`` random moves with every seat human, collecting and checking every
     payload each seat and a spectator receive."""
     rng = random.Random(seed)
-    created = new_game(client, ["human", "human"], game=game, options=options, seed=seed)
+    created = new_game(client, ["human"] * seats, game=game, options=options, seed=seed)
     game_id, tokens = created["id"], created["tokens"]
-    headers = {seat: seat_headers(tokens[str(seat)]) for seat in (0, 1)}
+    headers = {seat: seat_headers(tokens[str(seat)]) for seat in range(seats)}
     received: list[tuple[int | None, Any]] = []
-    with (
-        client.websocket_connect(f"/ws/games/{game_id}") as first_feed,
-        client.websocket_connect(f"/ws/games/{game_id}") as second_feed,
-        client.websocket_connect(f"/ws/games/{game_id}") as public_feed,
-    ):
-        feeds = {0: first_feed, 1: second_feed, None: public_feed}
+    with contextlib.ExitStack() as stack:
+        feeds = {
+            seat: stack.enter_context(client.websocket_connect(f"/ws/games/{game_id}"))
+            for seat in [*range(seats), None]
+        }
         for seat, feed in feeds.items():
             feed.send_json({"token": tokens[str(seat)]} if seat is not None else {})
 
@@ -88,19 +95,19 @@ def play_and_check(
             if state.is_terminal():
                 break
             mover = state.current_player()
-            other = 1 - mover
-            # The waiting seat tries to move (refused) and to act outside the action space.
-            for body in ({"action": 0}, {"action": 10**6}, {"notation": "deal 1"}):
-                answer = client.post(
-                    f"/api/games/{game_id}/actions", headers=headers[other], json=body
-                )
-                assert answer.status_code in (409, 422)
-                received.append((other, answer.json()))
+            # A waiting seat tries to move (refused) and to act outside the action space.
+            for other in [seat for seat in range(seats) if seat != mover][:1]:
+                for body in ({"action": 0}, {"action": 10**6}, {"notation": "deal 1"}):
+                    answer = client.post(
+                        f"/api/games/{game_id}/actions", headers=headers[other], json=body
+                    )
+                    assert answer.status_code in (409, 422)
+                    received.append((other, answer.json()))
             wrong = client.post(
                 f"/api/games/{game_id}/actions", headers=headers[mover], json={"action": 10**6}
             )
             received.append((mover, wrong.json()))
-            for seat in (0, 1, None):
+            for seat in [*range(seats), None]:
                 given = headers[seat] if seat is not None else {}
                 received.append((seat, client.get(f"/api/games/{game_id}", headers=given).json()))
                 replayed = client.get(
@@ -151,6 +158,15 @@ def test_random_total_war_cards_games_send_each_seat_only_what_it_may_see(
     play_and_check(client, db_url, "total_war_cards", options, seed, moves=60)
 
 
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (1, 6)])
+def test_random_republic_of_carthage_games_send_each_seat_only_what_it_may_see(
+    client: TestClient, db_url: str, players: int, seed: int
+) -> None:
+    """Every seat, with the moves the server plays for a person (one possible choice) among
+    them: what a seat is told was played for it is its own."""
+    play_and_check(client, db_url, ROC, {"players": players}, seed, moves=40, seats=players)
+
+
 def test_the_checker_catches_a_leak(db_url: str, client: TestClient) -> None:
     """The check above must be able to fail: Keeper's own view, shown to Guesser, is a leak."""
     created = new_game(client, ["human", "human"], seed=1)
@@ -188,6 +204,7 @@ def test_views_of_games_differing_only_in_a_hidden_card_are_identical(client: Te
 def test_random_trebbia_battles_keep_the_ambush_from_rome_over_the_wire(
     client: TestClient, db_url: str
 ) -> None:
-    """The Trebbia reserve's ambush column is Carthage's hidden set-up choice (§17.1.3c): no
-    payload Rome or a spectator receives names it while the reserve waits."""
-    play_and_check(client, db_url, "de_bello_punico", {"scenario": "trebbia"}, 5, moves=40)
+    """With trebbia_reserve=ambush the reserve's column is Carthage's hidden set-up choice
+    (§17.1.3c): no payload Rome or a spectator receives names it while the reserve waits."""
+    options = {"scenario": "trebbia", "trebbia_reserve": "ambush"}
+    play_and_check(client, db_url, "de_bello_punico", options, 5, moves=40)

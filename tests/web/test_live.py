@@ -166,3 +166,30 @@ def test_computer_players_can_think_in_processes(db_url: str) -> None:
         game_id = created["id"]
         wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished")
         assert stored_actions(db_url, game_id) == 9
+
+
+def test_a_binary_frame_closes_the_feed_cleanly_with_a_reason(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    created = new_game(client, ["human", "human"])
+    game_id, token = created["id"], created["tokens"]["0"]
+    # As the first message, instead of the token...
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.send_bytes(b"\x00\xff")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1003
+    assert closed.value.reason == "binary frames are not accepted: send JSON text"
+    # ...and once the feed runs.
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.send_json({"token": token})
+        assert next_view(socket)["viewer"] == GUESSER
+        socket.send_bytes(b"{}")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1003
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    # The server goes on serving.
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        socket.send_json({"token": token})
+        assert next_view(socket)["viewer"] == GUESSER

@@ -12,6 +12,7 @@ from carthago.agents.heuristic import HeuristicAgent
 from carthago.agents.ismcts import ISMCTSAgent
 from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, level_spec
 from carthago.agents.mcts import MCTSAgent
+from carthago.agents.planner import PlannerAgent
 from carthago.agents.random_agent import RandomAgent
 from carthago.agents.search import DEFAULT_ITERATIONS
 from carthago.agents.spec import AGENTS, AgentKind, AgentSpec, is_human, make_agent, register_agent
@@ -54,6 +55,28 @@ register_agent(
     ),
 )
 
+register_agent(
+    "planner",
+    AgentKind(
+        PlannerAgent,
+        params={
+            "seconds": (float, 5.0),
+            "playouts": (int, 0),
+            "plans": (int, 8),
+            "epsilon": (float, 0.2),
+            "horizon": (int, 2),
+            "cpu": (bool, False),
+        },
+        summary=(
+            "plans a whole impulse at once: candidate plans from the heuristic, sequential "
+            "halving over playouts to the impulse's end and horizon= stretches beyond "
+            "(default 2); seconds= per impulse (default 5), playouts= caps the playouts "
+            "instead or as well, cpu=true counts this process's CPU seconds (measurement on "
+            "a shared machine); plans= candidates"
+        ),
+    ),
+)
+
 __all__ = [
     "AGENTS",
     "DEFAULT_LEVEL",
@@ -64,6 +87,7 @@ __all__ = [
     "HeuristicAgent",
     "ISMCTSAgent",
     "MCTSAgent",
+    "PlannerAgent",
     "RandomAgent",
     "choose_action",
     "is_human",

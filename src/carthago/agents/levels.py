@@ -4,11 +4,15 @@
 number of iterations or after 0.9 seconds, whichever comes first, so it answers within about a
 second even on a slow machine and plays the same moves from the same seed whenever the
 iteration count is reached first.
+
+A game may have levels of its own. De Bello Punico's decisions come in impulses of dozens of
+small steps (a unit's every hex and facing), so there ``normal`` and ``hard`` are the impulse
+planner, with 5 and 15 seconds for a whole impulse rather than a budget for each step.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from carthago.core.errors import InvalidAgentSpecError
 
@@ -20,6 +24,12 @@ class Level:
     name: str
     spec: str
     summary: str
+    games: dict[str, str] = field(default_factory=dict)
+    """Game id -> the spec this level plays in that game instead of ``spec``."""
+
+    def spec_for(self, game_id: str | None) -> str:
+        """The spec of this level in game ``game_id`` (None: the level's general spec)."""
+        return self.games.get(game_id, self.spec) if game_id is not None else self.spec
 
 
 LEVELS: dict[str, Level] = {
@@ -29,12 +39,16 @@ LEVELS: dict[str, Level] = {
         Level(
             "normal",
             "mcts:iterations=1000,seconds=0.9",
-            "searches ahead for up to about a second per move",
+            "searches ahead for up to about a second per move "
+            "(De Bello Punico: plans each impulse for up to 5 seconds)",
+            {"de_bello_punico": "planner:seconds=5"},
         ),
         Level(
             "hard",
             "ismcts:iterations=6000,seconds=5",
-            "reasons over what it cannot see, for up to about five seconds per move",
+            "reasons over what it cannot see, for up to about five seconds per move "
+            "(De Bello Punico: plans each impulse for up to 15 seconds)",
+            {"de_bello_punico": "planner:seconds=15"},
         ),
     )
 }
@@ -42,11 +56,13 @@ LEVELS: dict[str, Level] = {
 DEFAULT_LEVEL = "normal"
 
 
-def level_spec(name: str = DEFAULT_LEVEL) -> str:
-    """The agent spec of level ``name``.
+def level_spec(name: str = DEFAULT_LEVEL, game_id: str | None = None) -> str:
+    """The agent spec of level ``name`` (in game ``game_id``, where a game has its own).
 
     >>> level_spec("easy")
     'heuristic'
+    >>> level_spec("normal", "de_bello_punico")
+    'planner:seconds=5'
     >>> level_spec("expert")
     Traceback (most recent call last):
     ...
@@ -55,4 +71,4 @@ def level_spec(name: str = DEFAULT_LEVEL) -> str:
     level = LEVELS.get(name.strip().lower())
     if level is None:
         raise InvalidAgentSpecError(f"no level {name!r} (levels: {', '.join(LEVELS)})")
-    return level.spec
+    return level.spec_for(game_id)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carthago.agents.base import Agent
-from carthago.core.errors import InvalidAgentSpecError
+from carthago.core.errors import InvalidAgentSpecError, quoted
 
 HUMAN = "human"
 
@@ -34,13 +34,14 @@ class AgentSpec:
         name, _, rest = text.strip().partition(":")
         name = name.strip().lower()
         if not name:
-            raise InvalidAgentSpecError(f"agent spec {text!r} has no agent name")
+            raise InvalidAgentSpecError(f"agent spec {quoted(text)} has no agent name")
         params: dict[str, str] = {}
         for part in filter(None, (p.strip() for p in rest.split(","))):
             key, sep, value = part.partition("=")
             if not sep or not key.strip() or not value.strip():
                 raise InvalidAgentSpecError(
-                    f"agent spec {text!r}: parameter {part!r} is not of the form key=value"
+                    f"agent spec {quoted(text)}: parameter {quoted(part)} "
+                    "is not of the form key=value"
                 )
             params[key.strip().lower()] = value.strip()
         return cls(name, params)
@@ -79,10 +80,13 @@ def convert_param(agent: str, key: str, kind: type, text: str) -> Any:
         value = kind(text)
     except ValueError:
         raise InvalidAgentSpecError(
-            f"agent {agent!r}: parameter {key!r} takes a {kind.__name__}, got {text!r}"
+            f"agent {quoted(agent)}: parameter {quoted(key)} takes a {kind.__name__}, "
+            f"got {quoted(text)}"
         ) from None
     if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-        raise InvalidAgentSpecError(f"agent {agent!r}: parameter {key!r} cannot be negative")
+        raise InvalidAgentSpecError(
+            f"agent {quoted(agent)}: parameter {quoted(key)} cannot be negative"
+        )
     return value
 
 
@@ -102,13 +106,14 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     kind = AGENTS.get(parsed.name)
     if kind is None:
         names = ", ".join([HUMAN, *sorted(AGENTS)])
-        raise InvalidAgentSpecError(f"no agent {parsed.name!r} (agents: {names})")
+        raise InvalidAgentSpecError(f"no agent {quoted(parsed.name)} (agents: {names})")
     kwargs: dict[str, Any] = {}
     for key, text in parsed.params.items():
         if key not in kind.params:
             allowed = ", ".join(sorted(kind.params)) or "none"
             raise InvalidAgentSpecError(
-                f"agent {parsed.name!r} has no parameter {key!r} (parameters: {allowed})"
+                f"agent {quoted(parsed.name)} has no parameter {quoted(key)} "
+                f"(parameters: {allowed})"
             )
         kwargs[key] = convert_param(parsed.name, key, kind.params[key][0], text)
     agent = kind.factory(seed=seed, **kwargs)

@@ -97,7 +97,7 @@ def play(
     if not seat and sys.stdin.isatty():
         seat = [f"{game.player_names[0]}=human"]
     try:
-        specs = parse_seats(game, seat, level_spec(level))
+        specs = parse_seats(game, seat, level_spec(level, game.name))
         agents: list[Agent | None] = [
             None if is_human(spec) else make_agent(spec, None if seed is None else seed + index)
             for index, spec in enumerate(specs)

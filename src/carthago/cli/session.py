@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from carthago.agents.base import Agent, choose_action
+from carthago.agents.planner import PlannerAgent, PlanProgress
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
@@ -94,8 +95,32 @@ class PlaySession:
         agent = self.seats[player]
         if agent is None:
             self._apply(self._ask_human(player), decision=True)
-        else:
+            return
+        watcher = self.humans[0] if len(self.humans) == 1 else None
+        if watcher is None:
             self._apply(choose_action(agent, self.state))
+            return
+        self._apply(self._think(agent, player))
+        # The computer's moves as they happen, in the words of the person's own log (the
+        # notation could name what their seat may not see).
+        for line in self._fresh_log(watcher):
+            self.console.print(Text(f"  {line}"))
+
+    def _think(self, agent: Agent, player: int) -> int:
+        """The computer's move; a planner shows how far its thinking has got meanwhile."""
+        if not isinstance(agent, PlannerAgent):
+            return choose_action(agent, self.state)
+        name = self.game.player_names[player]
+        with self.console.status(f"{name} is planning...") as status:
+
+            def show(progress: PlanProgress) -> None:
+                status.update(thinking_line(name, progress))
+
+            agent.on_progress = show
+            try:
+                return choose_action(agent, self.state)
+            finally:
+                agent.on_progress = None
 
     def _apply(self, action: int, decision: bool = False) -> None:
         player = self.state.current_player()
@@ -177,9 +202,7 @@ class PlaySession:
     def _show(self, seat: int) -> None:
         # What happened since this seat last looked, the computer's moves above all: the board
         # alone shows where things are, not who just did what.
-        log = self.state.log(seat)
-        fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
-        self._log_seen[seat] = len(log)
+        fresh = self._fresh_log(seat)
         if fresh:
             self.console.print(Text("Since you last looked:", style="bold"))
             for line in fresh:
@@ -189,6 +212,13 @@ class PlaySession:
         for number, action in enumerate(self.state.legal_actions(), start=1):
             table.add_row(f"{number:>3}", Text(self.state.action_to_string(action)))
         self.console.print(table)
+
+    def _fresh_log(self, seat: int) -> list[str]:
+        """The lines of ``seat``'s log it has not been shown yet (and from now on has)."""
+        log = self.state.log(seat)
+        fresh = log[min(self._log_seen.get(seat, 0), len(log)) :]
+        self._log_seen[seat] = len(log)
+        return fresh
 
     def _prompt(self, text: str) -> str:
         try:
@@ -218,6 +248,19 @@ class PlaySession:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.console.print(Text(self.state.render(viewer)))
         self.console.print(Text(result_line(self.game, self.state.returns())))
+
+
+def thinking_line(name: str, progress: PlanProgress) -> str:
+    """What the terminal shows while a planner thinks.
+
+    >>> thinking_line("Carthage", PlanProgress(0.4, 3, 57))
+    'Carthage is planning its impulse: 40% of its time, 3 plans in the running, 57 playouts'
+    """
+    plans = "1 plan" if progress.candidates == 1 else f"{progress.candidates} plans"
+    return (
+        f"{name} is planning its impulse: {progress.spent:.0%} of its time, {plans} in the "
+        f"running, {progress.playouts} playouts"
+    )
 
 
 def result_line(game: Game, returns: list[float]) -> str:

@@ -13,7 +13,9 @@ from typing import Any, TypeVar
 
 from carthago.core.errors import ComponentDataError
 
-SOURCES = ("rulebook", "reconstructed")
+SOURCES = ("rulebook", "aide", "reconstructed")
+"""Where a component fact comes from: the rulebook, a player aide the designer published, or our
+reconstruction of a component no public source prints."""
 T = TypeVar("T")
 
 
@@ -49,7 +51,7 @@ def field(entry: dict[str, Any], key: str, kind: type[T], where: str) -> T:
 
 
 def source(entry: dict[str, Any], where: str) -> str:
-    """The entry's ``source``: ``rulebook`` or ``reconstructed``."""
+    """The entry's ``source``, one of ``SOURCES``."""
     value = field(entry, "source", str, where)
     if value not in SOURCES:
         raise ComponentDataError(f"{where}: source must be one of {SOURCES}, not {value!r}")

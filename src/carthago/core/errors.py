@@ -2,6 +2,24 @@
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 60
+"""The most characters of a person's input an error message repeats."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters when longer, so a
+    huge input never comes back whole.
+
+    >>> quoted("pl")
+    "'pl'"
+    >>> quoted("x" * 1000, limit=10)
+    "'xxxxxxxx… (1002 characters)"
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text)} characters)"
+
 
 class CarthagoError(Exception):
     """Base class of every error raised on purpose by carthago."""

@@ -70,6 +70,13 @@ class Game(ABC):
         terminal); None when the game has no such component or explains none."""
         return None
 
+    def automatic_action(self, state: State, following: bool) -> int | None:
+        """The action a front end may play for the person to move in ``state`` without asking:
+        a decision with one possible choice or, if ``following`` (the person asked to pass until
+        something needs them), the action that lets play go on in a step where they only follow
+        the others' business. None when the decision needs the person."""
+        return None
+
     def replay(self, actions: Iterable[int]) -> State:
         """The state reached from the initial state by ``actions``.
 

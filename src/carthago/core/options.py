@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from carthago.core.errors import InvalidOptionError
+from carthago.core.errors import InvalidOptionError, quoted
 
 OptionValue = str | int | bool
 
@@ -35,17 +35,23 @@ class GameOption:
         elif isinstance(value, str):
             converted = self._from_text(value, kind)
         else:
-            raise InvalidOptionError(f"option {self.name!r} takes a {kind.__name__}, got {value!r}")
+            raise InvalidOptionError(
+                f"option {quoted(self.name)} takes a {kind.__name__}, got {quoted(value)}"
+            )
         if self.choices and converted not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise InvalidOptionError(
-                f"option {self.name!r} must be one of {allowed}; got {value!r}"
+                f"option {quoted(self.name)} must be one of {allowed}; got {quoted(value)}"
             )
         if isinstance(converted, int) and not isinstance(converted, bool):
             if self.minimum is not None and converted < self.minimum:
-                raise InvalidOptionError(f"option {self.name!r} must be at least {self.minimum}")
+                raise InvalidOptionError(
+                    f"option {quoted(self.name)} must be at least {self.minimum}"
+                )
             if self.maximum is not None and converted > self.maximum:
-                raise InvalidOptionError(f"option {self.name!r} must be at most {self.maximum}")
+                raise InvalidOptionError(
+                    f"option {quoted(self.name)} must be at most {self.maximum}"
+                )
         return converted
 
     def _from_text(self, text: str, kind: type) -> OptionValue:
@@ -57,12 +63,14 @@ class GameOption:
                 return True
             if lowered in ("0", "false", "no", "off"):
                 return False
-            raise InvalidOptionError(f"option {self.name!r} takes true or false, got {text!r}")
+            raise InvalidOptionError(
+                f"option {quoted(self.name)} takes true or false, got {quoted(text)}"
+            )
         try:
             return int(text)
         except ValueError:
             raise InvalidOptionError(
-                f"option {self.name!r} takes a whole number, got {text!r}"
+                f"option {quoted(self.name)} takes a whole number, got {quoted(text)}"
             ) from None
 
 
@@ -82,7 +90,9 @@ def resolve_options(
     unknown = [name for name in given if name not in by_name]
     if unknown:
         known = ", ".join(by_name) or "none"
-        raise InvalidOptionError(f"game {game_id!r} has no option {unknown[0]!r} (it has: {known})")
+        raise InvalidOptionError(
+            f"game {quoted(game_id)} has no option {quoted(unknown[0])} (it has: {known})"
+        )
     return {
         name: option.parse(given[name]) if name in given else option.default
         for name, option in by_name.items()

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from carthago.core.errors import CarthagoError, IllegalActionError, RecordError
+from carthago.core.errors import CarthagoError, IllegalActionError, RecordError, quoted
 from carthago.core.game import Game
 from carthago.core.registry import load
 from carthago.core.state import State
@@ -90,10 +90,10 @@ class GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a record is a JSON object")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"not a carthago record (format is {data.get('format')!r})")
+            raise RecordError(f"not a carthago record (format is {quoted(data.get('format'))})")
         if data.get("version") != RECORD_VERSION:
             raise RecordError(
-                f"record format version {data.get('version')!r} is not supported "
+                f"record format version {quoted(data.get('version'))} is not supported "
                 f"(this carthago reads version {RECORD_VERSION})"
             )
         fields = {
@@ -162,9 +162,9 @@ class GameRecord:
             written = state.action_to_string(action)
             state.apply_action(action)
         except (IllegalActionError, ValueError, IndexError, KeyError) as error:
-            raise RecordError(f"action {number} ({notation!r}) is illegal: {error}") from None
+            raise RecordError(f"action {number} ({quoted(notation)}) is illegal: {error}") from None
         if written != notation:
             raise RecordError(
                 f"action {number} is {action}, which this carthago reads as {written!r}, "
-                f"but the record says {notation!r}"
+                f"but the record says {quoted(notation)}"
             )

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
-from carthago.core.errors import UnknownGameError
+from carthago.core.errors import UnknownGameError, quoted
 from carthago.core.game import Game
 from carthago.core.state import State
 
@@ -15,6 +15,9 @@ Evaluator = Callable[[State, int], float]
 """A game's heuristic: how good ``state`` looks for ``player``, from -1 (lost) to 1 (won)."""
 Advisor = Callable[[State, int], "int | None"]
 """A game's advice for ``player``'s decision in ``state``, or None where it has none."""
+Segmenter = Callable[[State], Hashable]
+"""The stretch of play ``state`` lies in (a De Bello Punico impulse): a planner's budget belongs
+to it, not to each of the decisions in it."""
 
 _GAMES: dict[str, type[Game]] = {}
 _discovered = False
@@ -46,7 +49,7 @@ def game_class(game_id: str) -> type[Game]:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGameError(f"no game {game_id!r} (known games: {known})") from None
+        raise UnknownGameError(f"no game {quoted(game_id)} (known games: {known})") from None
 
 
 def games() -> list[str]:
@@ -86,3 +89,11 @@ def advisor(game_id: str) -> Advisor | None:
     module = _heuristics(game_id)
     advise: Advisor | None = getattr(module, "advise", None)
     return advise
+
+
+def segmenter(game_id: str) -> Segmenter | None:
+    """The ``segment(state)`` of ``games/<id>/heuristics.py``, if the game has one: equal for
+    every decision of one stretch of play (an impulse), different for the next."""
+    module = _heuristics(game_id)
+    segment: Segmenter | None = getattr(module, "segment", None)
+    return segment

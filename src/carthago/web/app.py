@@ -27,8 +27,9 @@ from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
 from carthago.web.bots import ComputerPlayers
-from carthago.web.errors import BadRequest, NotFound, WebError
+from carthago.web.errors import BadRequest, NotFound, WebError, bounded
 from carthago.web.levels import computer_levels
+from carthago.web.limits import HostLimits
 from carthago.web.service import GameService
 from carthago.web.storage import make_engine, make_sessionmaker
 from carthago.web.websocket import GameFeeds
@@ -48,7 +49,13 @@ class NewGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(description="per seat: human, a computer level or an agent spec")
     listed: bool = Field(
-        default=True, description="show the game in the lobby while a seat is free"
+        default=True, description="show the game in the lobby while a public seat is free"
+    )
+    public: list[int] = Field(
+        default_factory=list, description="the persons' seats anyone may join from the lobby"
+    )
+    creator_seat: int | None = Field(
+        default=None, description="the creator's own seat (default: the first other person's)"
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
 
@@ -66,6 +73,12 @@ class Join(BaseModel):
     seat: int | None = None
 
 
+class Following(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    following: bool = Field(description="pass until something needs this seat")
+
+
 class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -81,14 +94,16 @@ def create_app(
     computer_workers: int = 2,
     computer_processes: bool = False,
     poll_seconds: float = 2.0,
+    limits: HostLimits | None = None,
 ) -> FastAPI:
-    """A server storing its games at ``db_url``.
+    """A server storing its games at ``db_url``, its computer players held to ``limits``.
 
-    Computer players think in ``computer_workers`` threads, or processes if
-    ``computer_processes`` (searches then use every core without holding the interpreter).
+    Searches run ``computer_workers`` at a time in threads, or processes if
+    ``computer_processes`` (they then use every core without holding the interpreter); agents
+    that do not search answer in threads of their own.
     """
     engine = make_engine(db_url)
-    service = GameService(make_sessionmaker(engine))
+    service = GameService(make_sessionmaker(engine), limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -96,9 +111,10 @@ def create_app(
         pool: Executor = (
             ProcessPoolExecutor(computer_workers)
             if computer_processes
-            else ThreadPoolExecutor(computer_workers, thread_name_prefix="computer")
+            else ThreadPoolExecutor(computer_workers, thread_name_prefix="search")
         )
-        computers = ComputerPlayers(service, pool, loop)
+        quick = ThreadPoolExecutor(2, thread_name_prefix="quick")
+        computers = ComputerPlayers(service, pool, computer_workers, quick, loop)
         feeds = GameFeeds(service, loop, poll_seconds)
         service.listeners[:] = [feeds.notify, computers.kick]
         app.state.feeds = feeds
@@ -110,6 +126,7 @@ def create_app(
             service.listeners[:] = []
             await computers.close()
             pool.shutdown(wait=False, cancel_futures=True)
+            quick.shutdown(wait=False, cancel_futures=True)
             # A stopped server holds no database connection (the engine reconnects if the app
             # is started again).
             engine.dispose()
@@ -119,7 +136,7 @@ def create_app(
 
     @app.exception_handler(WebError)
     async def web_error(_request: Request, error: WebError) -> JSONResponse:
-        return JSONResponse({"error": error.message}, status_code=error.status)
+        return JSONResponse({"error": bounded(error.message)}, status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -130,17 +147,21 @@ def create_app(
                 continue
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
             problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
-        return JSONResponse({"error": "; ".join(problems)}, status_code=422)
+        return JSONResponse({"error": bounded("; ".join(problems))}, status_code=422)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+        return JSONResponse({"error": bounded(str(error.detail))}, status_code=error.status_code)
 
     # -- the API -----------------------------------------------------------------------------
 
     @app.get("/api/catalogue")
     def catalogue() -> JSONDict:
-        return {"games": service.catalogue(), "computers": computer_levels()}
+        return {
+            "games": service.catalogue(),
+            "computers": computer_levels(service.limits.max_think_seconds),
+            "max_think_seconds": service.limits.max_think_seconds,
+        }
 
     @app.post("/api/players")
     def players(body: Seats) -> JSONDict:
@@ -148,9 +169,19 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     def create_game(body: NewGame) -> JSONDict:
-        created = service.create(body.game, body.options, body.seats, body.listed, body.seed)
+        created = service.create(
+            body.game,
+            body.options,
+            body.seats,
+            body.listed,
+            body.seed,
+            public=body.public,
+            creator_seat=body.creator_seat,
+        )
         return {
             "id": created.game_id,
+            "creator_seat": created.creator_seat,
+            "creator_token": created.creator_token,
             "tokens": {str(seat): token for seat, token in created.tokens.items()},
             "links": {
                 str(seat): f"/play/{created.game_id}#token={token}"
@@ -182,6 +213,11 @@ def create_app(
         seat, token = service.join(game_id, body.seat)
         return {"seat": seat, "token": token, "link": f"/play/{game_id}#token={token}"}
 
+    @app.post("/api/games/{game_id}/abandon")
+    def abandon(game_id: str, x_seat_token: SeatToken = None) -> JSONDict:
+        service.abandon(game_id, x_seat_token)
+        return {"status": "abandoned"}
+
     @app.get("/api/games/{game_id}")
     def view(game_id: str, x_seat_token: SeatToken = None) -> JSONDict:
         seat = service.authenticate(game_id, x_seat_token)
@@ -196,6 +232,14 @@ def create_app(
             game_id, seat, body.action, body.notation, body.request_id, body.expected_move
         )
         return {**result, "view": service.view(game_id, seat)}
+
+    @app.put("/api/games/{game_id}/following")
+    def following(game_id: str, body: Following, x_seat_token: SeatToken = None) -> JSONDict:
+        seat = service.authenticate(game_id, x_seat_token)
+        if seat is None:
+            raise BadRequest("a spectator follows anyway: send your seat token in X-Seat-Token")
+        service.set_following(game_id, seat, body.following)
+        return {"view": service.view(game_id, seat)}
 
     @app.get("/api/games/{game_id}/replay")
     def replay(

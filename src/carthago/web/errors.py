@@ -2,9 +2,26 @@
 
 Messages are written here, never copied from engine exceptions, so that no error can carry a
 piece of hidden state (an engine message may name an action in words only its player sees).
+They quote a person's input only as a short excerpt (:func:`carthago.core.errors.quoted`), and
+:func:`bounded` cuts whatever else could grow with the input.
 """
 
 from __future__ import annotations
+
+MAX_ERROR_CHARS = 400
+"""The longest error message the server answers with."""
+
+
+def bounded(message: str) -> str:
+    """``message``, cut to :data:`MAX_ERROR_CHARS` (a last guard: a message joining several
+    problems, each quoting a short excerpt, could still grow with the request).
+
+    >>> len(bounded("x" * 10_000)) <= MAX_ERROR_CHARS
+    True
+    """
+    if len(message) <= MAX_ERROR_CHARS:
+        return message
+    return message[: MAX_ERROR_CHARS - 14] + "… (cut short)"
 
 
 class WebError(Exception):

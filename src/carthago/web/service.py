@@ -13,9 +13,10 @@ import random
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from sqlalchemy import select, update
@@ -23,16 +24,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from carthago.core.chance import sample_chance_outcome
-from carthago.core.errors import CarthagoError, IllegalActionError
+from carthago.core.errors import CarthagoError, IllegalActionError, quoted
 from carthago.core.game import Game
 from carthago.core.records import GameRecord
 from carthago.core.registry import game_class, games, load
 from carthago.core.state import CHANCE, JSONDict, State
 from carthago.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
 from carthago.web.levels import HUMAN, resolve_seat
+from carthago.web.limits import HostLimits, within_budget
 from carthago.web.storage import (
     CHANCE_SEAT,
     ActionRow,
+    FollowingRow,
     GameRow,
     RecordRow,
     SeatRow,
@@ -40,6 +43,10 @@ from carthago.web.storage import (
     utcnow,
 )
 
+AUTOMATIC = "auto:"
+"""The request id prefix of a move the server played for a person (``_advance``)."""
+PLAYED_FOR_YOU = 30
+"""How many of the moves played for a seat its view lists."""
 MAX_REQUEST_ID = 64
 MAX_ID = 32
 MAX_AGENT_SPEC = 128
@@ -48,10 +55,15 @@ CACHE_SIZE = 256
 
 @dataclass(frozen=True)
 class Created:
-    """A new game: its id and the secret token of each human seat (shown once, to its creator)."""
+    """A new game, shown once to its creator: its id, the token of the creator's seat and of
+    each invited seat (seats open to the public get theirs when someone joins), and the
+    creator's token, which may abandon the game (the creator's seat token if the creator sits).
+    """
 
     game_id: str
     tokens: dict[int, str]
+    creator_seat: int | None
+    creator_token: str
 
 
 @dataclass(frozen=True)
@@ -112,8 +124,9 @@ class GameService:
     more of them than the cache (another process wrote), so the database stays the one truth.
     """
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
+    def __init__(self, sessions: sessionmaker[Session], limits: HostLimits | None = None) -> None:
         self._sessions = sessions
+        self.limits = limits or HostLimits()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._cache: OrderedDict[str, State] = OrderedDict()
@@ -166,8 +179,15 @@ class GameService:
         seats: list[str],
         listed: bool = True,
         seed: int | None = None,
+        public: Sequence[int] = (),
+        creator_seat: int | None = None,
     ) -> Created:
-        """A new game; ``seats`` holds ``human``, a computer level or an agent spec per seat."""
+        """A new game; ``seats`` holds ``human``, a computer level or an agent spec per seat.
+
+        ``public`` are the persons' seats anyone may join from the lobby (if ``listed``); the
+        creator sits at ``creator_seat`` (by default the first other person's seat), claimed
+        now; every other person's seat belongs to its link.
+        """
         try:
             game = load(game_name, **options)
         except CarthagoError as error:
@@ -177,12 +197,25 @@ class GameService:
                 f"{game_name} has {game.num_players} seats ({', '.join(game.player_names)}); "
                 f"{len(seats)} were given"
             )
-        agents = [resolve_seat(text) for text in seats]
+        agents = [
+            resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats
+        ]
         for agent in agents:
             if len(agent) > MAX_AGENT_SPEC:
                 raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
+        persons = [i for i, agent in enumerate(agents) if agent == HUMAN]
+        opened = set(public)
+        named = [*opened, *([] if creator_seat is None else [creator_seat])]
+        for seat in sorted(named):
+            if seat not in persons:
+                raise BadRequest(f"seat {seat} is not a seat for a person in this game")
+        if creator_seat is None:
+            creator_seat = next((i for i in persons if i not in opened), None)
+        elif creator_seat in opened:
+            raise BadRequest(f"seat {creator_seat} is the creator's: it cannot also be public")
         game_id = new_id()
-        tokens = {i: new_token() for i, agent in enumerate(agents) if agent == HUMAN}
+        tokens = {i: new_token() for i in persons if i not in opened}
+        creator_token = new_token() if creator_seat is None else tokens[creator_seat]
         row = GameRow(
             id=game_id,
             game=game.name,
@@ -191,13 +224,15 @@ class GameService:
             listed=listed,
             status="active",
             moves=0,
+            creator_hash=token_digest(creator_token),
         )
         row.seats = [
             SeatRow(
                 seat=i,
                 agent=agent,
                 token_hash=token_digest(tokens[i]) if i in tokens else None,
-                claimed=False,
+                claimed=i == creator_seat,
+                public=i in opened,
             )
             for i, agent in enumerate(agents)
         ]
@@ -205,14 +240,16 @@ class GameService:
         with self._sessions.begin() as session:
             session.add(row)
             session.flush()
-            self._roll_chance(session, row, state)
+            self._advance(session, row, state)
         self._remember(game_id, state)
         self._notify(game_id)
-        return Created(game_id, tokens)
+        return Created(game_id, tokens, creator_seat, creator_token)
 
     def join(self, game_id: str, seat: int | None = None) -> tuple[int, str]:
-        """Claim a free human seat from the lobby: a new token replaces the seat's old one.
+        """Claim a free seat the creator opened to the public, in a listed game; its token.
 
+        Knowing a game's id (it is in the spectator link) is not enough: an unlisted game, the
+        creator's seat and an invited seat (it belongs to its link) are refused with a 403.
         The claim is one conditional UPDATE (the seat must still be unclaimed), so of several
         joins racing for a seat, in this process or another one, exactly one takes it and the
         others get a 409.
@@ -223,7 +260,17 @@ class GameService:
             row = self._game_row(session, game_id)
             if seat is not None and seat not in {s.seat for s in row.seats if s.is_human}:
                 raise BadRequest(f"seat {seat} is not a seat for a person in this game")
-            free = [s.seat for s in row.seats if s.is_human and not s.claimed]
+            if not row.listed:
+                raise Forbidden(
+                    "this game is not open to the public: only its creator's links open its seats"
+                )
+            if row.status != "active":
+                raise Conflict(f"this game is {row.status}: no seat can be joined")
+            if seat is not None and not row.seats[seat].public:
+                raise Forbidden(
+                    f"seat {seat} is not open to the public: it belongs to its creator's link"
+                )
+            free = [s.seat for s in row.seats if s.is_human and s.public and not s.claimed]
             if seat is not None:
                 free = [s for s in free if s == seat]
             for candidate in free:
@@ -233,6 +280,7 @@ class GameService:
                         SeatRow.game_id == game_id,
                         SeatRow.seat == candidate,
                         SeatRow.agent == HUMAN,
+                        SeatRow.public.is_(True),
                         SeatRow.claimed.is_(False),
                     )
                     .values(token_hash=digest, claimed=True)
@@ -240,7 +288,7 @@ class GameService:
                 if claimed.rowcount == 1:
                     return candidate, token
         if seat is None:
-            raise Conflict("no free seat for a person is left in this game")
+            raise Conflict("no seat open to the public is free in this game")
         raise Conflict(f"seat {seat} has been taken by someone else")
 
     def authenticate(self, game_id: str, token: str | None) -> int | None:
@@ -287,6 +335,21 @@ class GameService:
                 raise Forbidden("this seat token does not open any seat of this game")
             return int(found.seat)
 
+    def abandon(self, game_id: str, token: str | None) -> None:
+        """End the game for good at its creator's request (``token``: the creator's): no one,
+        person or computer, moves in it any more. Abandoning it again changes nothing."""
+        with self._game_lock(game_id), self._sessions.begin() as session:
+            row = self._game_row(session, game_id, for_update=True)
+            if token is None or row.creator_hash is None:
+                raise Forbidden("only the creator of a game can abandon it (send their token)")
+            if not secrets.compare_digest(token_digest(token), row.creator_hash):
+                raise Forbidden("only the creator of a game can abandon it; this token cannot")
+            if row.status == "finished":
+                raise Conflict("the game is over: there is nothing to abandon")
+            row.status = "abandoned"
+            row.updated = utcnow()
+        self._notify(game_id)
+
     # -- reading -----------------------------------------------------------------------------
 
     def moves(self, game_id: str) -> int:
@@ -300,11 +363,13 @@ class GameService:
             row = self._game_row(session, game_id)
             state = self._state(session, row)
             info = self._summary(row, state.game)
+            created = seat is not None and row.seats[seat].token_hash == row.creator_hash
+            own = self._played_for(session, row, seat) if seat is not None else ([], False)
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
         shortcuts: list[JSONDict] = []
-        if seat is not None and to_move == seat:
+        if seat is not None and to_move == seat and info["status"] == "active":
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]
@@ -313,15 +378,35 @@ class GameService:
             **info,
             "viewer": seat,
             "viewer_name": None if seat is None else state.game.player_names[seat],
+            "creator": created,
             "to_move": to_move,
             "observation": observation,
             "text": state.game.render_observation(observation),
             "legal": legal,
             "shortcuts": shortcuts,
+            "played_for_you": own[0],
+            "following": own[1],
         }
 
+    @staticmethod
+    def _played_for(session: Session, row: GameRow, seat: int) -> tuple[list[JSONDict], bool]:
+        """The latest moves the server played for ``seat`` (its own moves, so nothing it may
+        not know), and whether it passes until something needs it."""
+        played = session.scalars(
+            select(ActionRow)
+            .where(
+                ActionRow.game_id == row.id,
+                ActionRow.seat == seat,
+                ActionRow.request_id.startswith(AUTOMATIC),
+            )
+            .order_by(ActionRow.number.desc())
+            .limit(PLAYED_FOR_YOU)
+        ).all()
+        following = session.get(FollowingRow, (row.id, seat)) is not None
+        return [{"move": a.number, "notation": a.notation} for a in reversed(played)], following
+
     def lobby(self) -> list[JSONDict]:
-        """Listed games that still have a free seat for a person."""
+        """Listed games that still have a free seat open to the public."""
         with self._sessions() as session:
             rows = session.scalars(
                 select(GameRow)
@@ -331,7 +416,7 @@ class GameService:
             ).all()
             result = []
             for row in rows:
-                free = [s.seat for s in row.seats if s.is_human and not s.claimed]
+                free = [s.seat for s in row.seats if s.is_human and s.public and not s.claimed]
                 if free:
                     game = load(row.game, **row.options)
                     result.append({**self._summary(row, game), "free_seats": free})
@@ -389,7 +474,7 @@ class GameService:
         with self._sessions() as session:
             row = session.get(RecordRow, record_id) if well_formed_id(record_id) else None
             if row is None:
-                raise NotFound(f"no uploaded record {record_id!r}")
+                raise NotFound(f"no uploaded record {quoted(record_id)}")
             return dict(row.data)
 
     def uploaded_step(self, record_id: str, step: int, seat: int | None) -> JSONDict:
@@ -422,6 +507,8 @@ class GameService:
         request made while looking at an older position.
         """
         check_request_id(request_id)
+        if request_id is not None and request_id.startswith(AUTOMATIC):
+            raise BadRequest(f"request ids starting {AUTOMATIC!r} are the server's own")
         if (action is None) == (notation is None):
             raise BadRequest("give either an action number or its notation, not both")
         with self._game_lock(game_id):
@@ -456,6 +543,8 @@ class GameService:
                 f"the game has moved on since you looked (move {row.moves}, not "
                 f"{expected_move}); nothing was applied"
             )
+        if row.status == "abandoned":
+            raise Conflict("the game was abandoned by its creator; nothing was applied")
         state = self._state(session, row).clone()
         names = state.game.player_names
         if state.is_terminal():
@@ -469,7 +558,7 @@ class GameService:
                 action = state.string_to_action(notation)
             except IllegalActionError:
                 raise Unprocessable(
-                    f"{notation!r} names none of {names[seat]}'s legal actions"
+                    f"{quoted(notation)} names none of {names[seat]}'s legal actions"
                 ) from None
         assert action is not None
         if action not in legal:
@@ -488,7 +577,9 @@ class GameService:
             )
         )
         state.apply_action(action)
-        self._roll_chance(session, row, state)
+        if row.seats[seat].is_human:
+            row.attended = utcnow()
+        self._advance(session, row, state)
         session.flush()
         self._remember(game_id, state)
         return {"applied": True, "duplicate": False, "move": number}
@@ -502,31 +593,82 @@ class GameService:
         self._forget(game_id)
         raise Conflict("another action was applied to this game at the same time; look again")
 
-    def _roll_chance(self, session: Session, row: GameRow, state: State) -> None:
-        """Roll every chance event now due, with the game's own generator, and store them."""
-        while state.current_player() == CHANCE:
+    def _advance(self, session: Session, row: GameRow, state: State) -> None:
+        """Roll every chance event now due, with the game's own generator, and play each move a
+        person's seat need not be asked (``Game.automatic_action``); store them all.
+
+        A move played for a person carries the request id ``auto:<move>``, so the seat's view
+        can list what was played for it.
+        """
+        following = set(
+            session.scalars(select(FollowingRow.seat).where(FollowingRow.game_id == row.id))
+        )
+        while True:
+            player = state.current_player()
             number = len(state.history())
-            outcome = sample_chance_outcome(state, chance_rng(row.seed, number))
+            request_id = None
+            if player == CHANCE:
+                action = sample_chance_outcome(state, chance_rng(row.seed, number))
+                seat = CHANCE_SEAT
+            elif player >= 0 and row.seats[player].is_human:
+                found = state.game.automatic_action(state, player in following)
+                if found is None:
+                    break
+                action, seat, request_id = found, player, f"{AUTOMATIC}{number}"
+            else:
+                break
             session.add(
                 ActionRow(
                     game_id=row.id,
                     number=number,
-                    seat=CHANCE_SEAT,
-                    action=outcome,
-                    notation=state.action_to_string(outcome),
+                    seat=seat,
+                    action=action,
+                    notation=state.action_to_string(action),
+                    request_id=request_id,
                 )
             )
-            state.apply_action(outcome)
+            state.apply_action(action)
         row.moves = len(state.history())
         row.status = "finished" if state.is_terminal() else "active"
         row.updated = utcnow()
 
+    def set_following(self, game_id: str, seat: int, following: bool) -> None:
+        """Whether ``seat`` passes until something needs it; turned on, it passes at once if
+        it is to move in a step where it only follows."""
+        with self._game_lock(game_id):
+            try:
+                with self._sessions.begin() as session:
+                    row = self._game_row(session, game_id, for_update=True)
+                    if not row.seats[seat].is_human:
+                        raise BadRequest("only a person's seat can pass until needed")
+                    stored = session.get(FollowingRow, (game_id, seat))
+                    if following and stored is None:
+                        session.add(FollowingRow(game_id=game_id, seat=seat))
+                    elif not following and stored is not None:
+                        session.delete(stored)
+                    session.flush()
+                    if row.status == "active":
+                        state = self._state(session, row).clone()
+                        self._advance(session, row, state)
+                        session.flush()
+                        self._remember(game_id, state)
+            except IntegrityError:
+                self._forget(game_id)
+                raise Conflict("the game moved at the same time; look again") from None
+            finally:
+                self._notify(game_id)
+
     # -- computer seats ----------------------------------------------------------------------
 
     def bot_job(self, game_id: str) -> BotJob | None:
-        """The move a computer seat owes now, if any."""
+        """The move a computer seat owes now, if any: none in an abandoned game, nor in one no
+        person has acted in for the host's idle limit (a person's move wakes it again). The
+        agent thinks within the host's budget, even if the game was stored under a larger one.
+        """
         with self._sessions() as session:
             row = self._game_row(session, game_id)
+            if row.status != "active" or self._idle(row):
+                return None
             state = self._state(session, row)
             seat = state.current_player()
             if seat < 0:
@@ -540,7 +682,7 @@ class GameService:
                 options=dict(row.options),
                 history=tuple(state.history()),
                 seat=seat,
-                agent=agent,
+                agent=within_budget(agent, self.limits.max_think_seconds),
                 seed=agent_seed(row.seed, row.moves),
             )
 
@@ -570,6 +712,13 @@ class GameService:
                 ).all()
             )
 
+    def _idle(self, row: GameRow) -> bool:
+        attended = row.attended or row.updated
+        # SQLite hands back naive datetimes (stored in UTC); PostgreSQL aware ones.
+        if attended.tzinfo is None:
+            attended = attended.replace(tzinfo=UTC)
+        return utcnow() - attended > self.limits.idle
+
     # -- internals ---------------------------------------------------------------------------
 
     @contextmanager
@@ -581,7 +730,7 @@ class GameService:
 
     def _game_row(self, session: Session, game_id: str, for_update: bool = False) -> GameRow:
         if not well_formed_id(game_id):
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {quoted(game_id)}")
         query = select(GameRow).where(GameRow.id == game_id)
         if for_update:
             # PostgreSQL serialises writers of one game here; SQLite ignores it and relies on
@@ -589,7 +738,7 @@ class GameService:
             query = query.with_for_update()
         row = session.scalar(query)
         if row is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {quoted(game_id)}")
         return row
 
     @staticmethod

@@ -21,10 +21,14 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
+    inspect,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
+from sqlalchemy.schema import CreateColumn
 
 CHANCE_SEAT = -1
 """The ``seat`` of a stored chance outcome (rolled by the server, not chosen by a player)."""
@@ -54,9 +58,15 @@ class GameRow(Base):
     seed: Mapped[int] = mapped_column(Integer)
     """Seeds the server's chance rolls and its computer players."""
     listed: Mapped[bool] = mapped_column(default=True)
-    """Whether the lobby shows the game while a human seat is free."""
+    """Whether the lobby shows the game while a seat open to the public is free."""
     status: Mapped[str] = mapped_column(String(16), default="active")
-    """``active`` or ``finished``."""
+    """``active``, ``finished`` or ``abandoned`` (by its creator: no one moves any more)."""
+    creator_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The digest of the creator's token (the creator's seat token, if the creator sits), which
+    may abandon the game; None for games stored before creators were recorded."""
+    attended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=utcnow)
+    """When a person last acted (or created the game): a game left alone longer than the
+    server's idle limit gets no more computer moves. None (older games): ``updated`` counts."""
     moves: Mapped[int] = mapped_column(Integer, default=0)
     """How many actions are stored (the next move number)."""
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -78,7 +88,11 @@ class SeatRow(Base):
     """``human`` or the agent spec of a computer seat."""
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
     claimed: Mapped[bool] = mapped_column(default=False)
-    """Whether a person has opened the seat (a claimed seat is no longer offered in the lobby)."""
+    """Whether a person holds the seat: the creator's from the start, an invited seat once its
+    link is opened, a public seat once someone joins it."""
+    public: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether anyone may join the seat from the lobby (only seats the creator opened); every
+    other person's seat belongs to its link."""
 
     game_row: Mapped[GameRow] = relationship(back_populates="seats")
 
@@ -104,6 +118,19 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(String(256))
     request_id: Mapped[str | None] = mapped_column(String(64), default=None)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class FollowingRow(Base):
+    """A person's seat that passes until something needs it (``Game.automatic_action``).
+
+    A table of its own, not a column of ``seats``, so a database made before it gains it at
+    start-up (``create_all`` adds missing tables, never missing columns).
+    """
+
+    __tablename__ = "following"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
 
 
 class RecordRow(Base):
@@ -138,6 +165,19 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older carthago lacks (``create_all`` only makes
+    missing tables), so its games stay playable; new columns are nullable or have a default."""
+    inspector = inspect(engine)
+    with engine.begin() as connection:
+        for table in Base.metadata.sorted_tables:
+            present = {column["name"] for column in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in present:
+                    ddl = CreateColumn(column).compile(dialect=engine.dialect)
+                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {ddl}"))
+
+
 def create_tables(engine: Engine, attempts: int = 5) -> None:
     """Create the tables that are missing, even while other server processes do the same.
 
@@ -149,6 +189,7 @@ def create_tables(engine: Engine, attempts: int = 5) -> None:
     for attempt in range(1, attempts + 1):
         try:
             Base.metadata.create_all(engine)
+            add_missing_columns(engine)
             return
         except (OperationalError, IntegrityError, ProgrammingError):
             if attempt == attempts:

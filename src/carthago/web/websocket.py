@@ -11,14 +11,42 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections import defaultdict
+from typing import Any
 
 from fastapi import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketState
 
 from carthago.web.errors import WebError
 from carthago.web.service import GameService
 
 FIRST_MESSAGE_SECONDS = 10.0
+UNSUPPORTED_DATA = 1003
+"""The close code for a frame of a kind the feed does not take (RFC 6455)."""
+BINARY_REFUSED = "binary frames are not accepted: send JSON text"
+
+
+class BinaryFrame(Exception):
+    """A client sent a binary frame; the feed speaks JSON text only."""
+
+
+async def receive_text(websocket: WebSocket) -> str:
+    """The next text frame; :class:`BinaryFrame` for a binary one (Starlette's ``receive_text``
+    fails with a KeyError on it)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    if message.get("text") is None:
+        raise BinaryFrame
+    text: str = message["text"]
+    return text
+
+
+async def refuse_binary(websocket: WebSocket) -> None:
+    if websocket.application_state != WebSocketState.DISCONNECTED:
+        with contextlib.suppress(RuntimeError):
+            await websocket.close(code=UNSUPPORTED_DATA, reason=BINARY_REFUSED)
 
 
 class GameFeeds:
@@ -43,7 +71,9 @@ class GameFeeds:
     async def serve(self, websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         try:
-            hello = await asyncio.wait_for(websocket.receive_json(), FIRST_MESSAGE_SECONDS)
+            hello: Any = json.loads(
+                await asyncio.wait_for(receive_text(websocket), FIRST_MESSAGE_SECONDS)
+            )
             token = hello.get("token") if isinstance(hello, dict) else None
             if token is not None and not isinstance(token, str):
                 raise WebError("the token is a string")
@@ -53,6 +83,9 @@ class GameFeeds:
                 {"type": "error", "status": error.status, "error": error.message}
             )
             await websocket.close(code=4000 + error.status)
+            return
+        except BinaryFrame:
+            await refuse_binary(websocket)
             return
         except (TimeoutError, ValueError, WebSocketDisconnect):
             with contextlib.suppress(RuntimeError):
@@ -90,6 +123,10 @@ class GameFeeds:
     async def _until_closed(websocket: WebSocket) -> None:
         # Clients may send pings; anything they send is otherwise ignored (acting is over HTTP,
         # where every request gets its own status and error).
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        try:
             while True:
-                await websocket.receive_text()
+                await receive_text(websocket)
+        except BinaryFrame:
+            await refuse_binary(websocket)
+        except (WebSocketDisconnect, RuntimeError):
+            return

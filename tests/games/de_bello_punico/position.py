@@ -11,9 +11,9 @@ from carthago.games.de_bello_punico.state import DbpState
 __all__ = ["CARTHAGE", "ROME", "blank", "find", "put", "settle_on"]
 
 
-def blank(scenario: str = "zama") -> DbpState:
+def blank(scenario: str = "zama", **options: str) -> DbpState:
     """A state past set-up with every unit and leader off the map and no task pending."""
-    game = carthago.load("de_bello_punico", scenario=scenario)
+    game = carthago.load("de_bello_punico", scenario=scenario, **options)
     state = game.new_initial_state()
     assert isinstance(state, DbpState)
     for unit in range(state.n_units):

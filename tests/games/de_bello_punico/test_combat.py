@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import carthago
 from carthago.games.de_bello_punico import combat, elephants
 from carthago.games.de_bello_punico.actions import SPECIAL
@@ -168,6 +170,27 @@ def test_s11_panic_flees_toward_own_edge_and_scores_rout() -> None:
     assert state.grid.column_row(state.pos[d]) == (6, 3)  # four MP north
 
 
+@pytest.mark.parametrize("column", [0, 17])
+def test_s11_panicked_infantry_on_a_side_edge_runs_toward_its_own_edge(column: int) -> None:
+    # The flanks are no one's edge: a Carthaginian in the first or last column runs north.
+    state = blank()
+    unit = put(state, find(state, CARTHAGE, "In"), column, 7, "S", disorder=3)
+    add_disorder(state, unit, 1, -1, "test")
+    state._settle()
+    assert state.panic[unit] and state.where[unit] == ON_MAP
+    assert state.grid.column_row(state.pos[unit]) == (column, 3)  # four MP toward row 0
+
+
+def test_s11_2_panicked_cavalry_on_a_side_edge_rides_off_its_own_edge() -> None:
+    state = blank()
+    a = put(state, find(state, ROME, "Eq"), 17, 5, "N")
+    d = put(state, find(state, CARTHAGE, "Eq"), 17, 4, "S", disorder=3)
+    _attack(state, a, (6, 1))
+    assert state.where[d] == ELIMINATED
+    # The pursuer followed it up the flank and off Carthage's edge, not off the side.
+    assert state.where[a] == PURSUING and state.exit_hex[a] == state.grid.hex_of(17, 0)
+
+
 def test_s11_1_2_panicked_unit_attacked_is_eliminated() -> None:
     state = blank()
     a, d = _face_off(state)
@@ -214,10 +237,10 @@ def test_s16_1_rout_points_by_type() -> None:
     state = blank()
     ha = put(state, find(state, ROME, "Ha"), 6, 12, "N")
     eq = put(state, find(state, ROME, "Eq"), 9, 12, "N")
-    add_disorder(state, ha, 4, -1, "test")
+    add_disorder(state, ha, state.utype[ha].morale, -1, "test")
     state._settle()
     assert state.rout[ROME] == 2
-    add_disorder(state, eq, 4, -1, "test")
+    add_disorder(state, eq, state.utype[eq].morale, -1, "test")
     state._settle()
     assert state.rout[ROME] == 3
 

@@ -10,10 +10,12 @@ import pytest
 
 import carthago
 from carthago.core.chance import sample_chance_outcome
-from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, RECOVERY, SPECIAL
+from carthago.games.de_bello_punico.actions import COMBAT, FORTUNA, MOVEMENT, RECOVERY, SPECIAL
 from carthago.games.de_bello_punico.morale import ELIMINATED, EXITED, ON_MAP, RESERVE
+from carthago.games.de_bello_punico.movement import movement_allowance
 from carthago.games.de_bello_punico.scenarios import SCENARIOS
 from carthago.games.de_bello_punico.state import DRAW, DbpState
+from carthago.games.de_bello_punico.units import UNIT_TYPES
 
 from .position import CARTHAGE, ROME, blank, find, put, settle_on
 
@@ -48,6 +50,26 @@ def test_s4_1_three_a_box_and_one_in_fortuna() -> None:
     state.apply_action(lay.place + FORTUNA)
     state.apply_action(lay.place + FORTUNA)
     assert lay.vacuus + FORTUNA not in state.legal_actions()
+
+
+def test_s4_6_movement_point_gives_one_mp_to_three_units_of_one_type() -> None:
+    # One point: +1 MP to three units of one type, Hastati and Principes counting as one.
+    state = blank()
+    hastati = [put(state, find(state, ROME, "Ha", n), 2 + 2 * n, 12, "N") for n in (1, 2, 3)]
+    principes = put(state, find(state, ROME, "Pr"), 10, 12, "N")
+    velites = put(state, find(state, ROME, "Ve"), 12, 12, "N")
+    state.box_real[ROME][MOVEMENT] = 1
+    settle_on(state, ("move", ROME))
+    lay = state.layout
+    state.apply_action(lay.boost)
+    state.apply_action(hastati[0])
+    assert principes in state.legal_actions() and velites not in state.legal_actions()
+    state.apply_action(principes)
+    state.apply_action(hastati[1])
+    # Three units had it: the player is back to choosing a move, the one point spent.
+    assert state.tasks[-1][0] == "move" and hastati[2] in state.legal_actions()
+    assert lay.boost not in state.legal_actions()
+    assert [movement_allowance(state, u) for u in (*hastati, principes, velites)] == [5, 5, 4, 5, 5]
 
 
 def test_s17_1_3b_no_roman_elephant_box_at_the_trebbia() -> None:
@@ -150,8 +172,10 @@ def test_s17_1_3a_trebbia_romans_start_reduced() -> None:
 
 
 def _ambush(column: int) -> DbpState:
-    """Trebbia just past the reserve decision, the reserve hidden at ``column``."""
-    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    """Trebbia with the "ambush" option just past the reserve decision, the reserve hidden at
+    ``column``."""
+    game = carthago.load("de_bello_punico", scenario="trebbia", trebbia_reserve="ambush")
+    state = game.new_initial_state()
     assert isinstance(state, DbpState)
     while state.tasks[-1][0] != "reserve":
         state.apply_action(state.legal_actions()[0])
@@ -179,6 +203,30 @@ def test_s17_1_3c_trebbia_reserve_is_hidden_at_set_up_and_enters_after_a_roman_f
     assert state.box_used[CARTHAGE][3] == 1  # it cost the Cavalry point
 
 
+def test_s17_1_3c_trebbia_reserve_enters_at_any_free_roman_edge_hex_by_default() -> None:
+    state = carthago.load("de_bello_punico", scenario="trebbia").new_initial_state()
+    assert isinstance(state, DbpState)
+    while state.tasks[-1][0] != "reserve":
+        state.apply_action(state.legal_actions()[0])
+    lay = state.layout
+    assert state.legal_actions() == [lay.yes, lay.no]  # nothing to hide: no column chosen
+    state.apply_action(lay.yes)
+    reserve = next(u for u in state.units_of[CARTHAGE] if state.where[u] == RESERVE)
+    assert state.utype[reserve].code == "Nu" and state.ambush == [-1, -1]
+    assert state.observation(ROME)["ambush"] is None
+    edge = state.grid.height - 1
+    row = [state.grid.hex_of(c, edge) for c in range(state.grid.width)]
+    taken = {c for c, h in enumerate(row) if state.occ[h] >= 0 or state.scenario.costs[h] > 2}
+    state.box_real[CARTHAGE][3] = 1
+    state.fled[ROME] = True
+    settle_on(state, ("move", CARTHAGE))
+    everywhere = [c for c in range(state.grid.width) if c not in taken]
+    assert _entries(state) == everywhere and len(everywhere) > 1
+    state.apply_action(lay.enter + everywhere[-1])
+    assert state.pos[reserve] == state.grid.hex_of(everywhere[-1], edge)
+    assert state.box_used[CARTHAGE][3] == 1
+
+
 def test_s17_1_3c_trebbia_reserve_needs_a_cavalry_point() -> None:
     state = _ambush(4)
     state.fled[ROME] = True
@@ -187,7 +235,7 @@ def test_s17_1_3c_trebbia_reserve_needs_a_cavalry_point() -> None:
 
 
 def test_s17_1_3c_trebbia_ambush_hex_taken_enters_at_the_nearest_free_edge_hex() -> None:
-    state = blank("trebbia")
+    state = blank("trebbia", trebbia_reserve="ambush")
     state.ambush = [4, 2]
     reserve = find(state, CARTHAGE, "Nu")
     state.where[reserve] = RESERVE
@@ -283,6 +331,28 @@ def test_s17_1_4_trebbia_roman_exit_recovers_rout_points() -> None:
     assert state.where[unit] == EXITED and state.rout[ROME] == 3
 
 
+def test_s17_1_4_trebbia_leaving_by_a_side_edge_is_not_the_carthaginian_edge() -> None:
+    state = blank("trebbia")
+    width = state.grid.width
+    lay = state.layout
+    state.rout[ROME] = 5
+    for number, (column, facing, sideways) in enumerate(
+        ((0, "NW", (4, 5)), (width - 1, "NE", (1, 2))), start=1
+    ):
+        unit = put(state, find(state, ROME, "Ha", number), column, 5, facing)
+        settle_on(state, ("move", ROME))
+        state.apply_action(unit)
+        assert not {lay.dir + d for d in sideways} & set(state.legal_actions())
+        assert state.where[unit] == ON_MAP and state.rout[ROME] == 5
+    # At the top corner only the step north leaves by Carthage's edge.
+    unit = put(state, find(state, ROME, "Ha", 3), 0, 0, "N")
+    settle_on(state, ("move", ROME))
+    state.apply_action(unit)
+    assert lay.dir + 5 not in state.legal_actions()
+    state.apply_action(lay.dir + 0)
+    assert state.where[unit] == EXITED and state.rout[ROME] == 3
+
+
 @pytest.mark.parametrize(
     ("scenario", "winner"),
     [("trebbia", ROME), ("beneventum", CARTHAGE), ("po", DRAW), ("zama", DRAW)],
@@ -294,6 +364,18 @@ def test_s17_end_of_the_last_turn(scenario: str, winner: int) -> None:
     state.tasks = []
     state._settle()
     assert state.is_terminal() and state.winner == winner
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("side", [ROME, CARTHAGE])
+def test_s16_1_each_army_is_worth_more_rout_points_than_its_rout_level(
+    scenario: str, side: int
+) -> None:
+    # Else an army routs only when its leader falls (§13): the battle could not be won by
+    # breaking it. The leader's 5 points are left out on purpose.
+    sc = carthago.load("de_bello_punico", scenario=scenario).scenario
+    worth = sum(UNIT_TYPES[c.type].rout for c in sc.counters if c.side == side)
+    assert worth > sc.rout[side]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

@@ -82,7 +82,9 @@ def test_s7_no_stop_on_a_friend_and_crossing_disorders_both() -> None:
     assert state.dis[mover] == 1 and state.dis[friend] == 1
 
 
-@pytest.mark.parametrize(("mover", "crossed"), [("Ha", "Pr"), ("Ve", "Ha"), ("Ha", "Ve")])
+@pytest.mark.parametrize(
+    ("mover", "crossed"), [("Ha", "Pr"), ("Pr", "Ha"), ("Ve", "Ha"), ("Ha", "Ve")]
+)
 def test_s7_1_exceptions_cross_without_disorder(mover: str, crossed: str) -> None:
     state = blank()
     a = put(state, find(state, ROME, mover), 6, 8, "N")
@@ -90,6 +92,16 @@ def test_s7_1_exceptions_cross_without_disorder(mover: str, crossed: str) -> Non
     _start_move(state, a)
     state.apply_action(state.layout.dir + 0)
     assert state.dis[a] == 0 and state.dis[b] == 0
+
+
+@pytest.mark.parametrize("code", ["Ha", "Pr"])
+def test_s7_1_hastati_over_hastati_and_principes_over_principes_take_disorder(code: str) -> None:
+    state = blank()
+    a = put(state, find(state, ROME, code), 6, 8, "N")
+    b = put(state, find(state, ROME, code, 2), 6, 7, "N")
+    _start_move(state, a)
+    state.apply_action(state.layout.dir + 0)
+    assert state.dis[a] == 1 and state.dis[b] == 1
 
 
 def test_s8_2_entering_an_enemy_zone_of_control_stops_the_move() -> None:

@@ -1,4 +1,7 @@
-"""punica-en.txt "Fleet deployment", "Winning the game"; the turn limit (docs/punica.md)."""
+"""punica-en.txt "Fleet deployment", "Winning the game", "Control"; our turn limit.
+
+The readings are argued in docs/punica.md.
+"""
 
 from __future__ import annotations
 
@@ -34,6 +37,27 @@ def test_fleet_deployment_onto_enemy_fleet_starts_a_battle() -> None:
     do(state, "deploy fleet removing army in ROM")
     assert state.phase == COMMIT and state.battle_area == area(state, "TYR")
     assert state.attacker == ROME
+
+
+def test_control_an_area_holding_enemy_units_is_controlled_by_nobody() -> None:
+    # Rome holds Sicily and the Baleares and walks into Numidia, where a Carthaginian army
+    # stands: sharing the area with it, Rome does not control a third area of influence yet.
+    state = position(
+        rome={"ROM": 1, "SIC": 1, "BAL": 1, "SAR": 1, "SAD": 1},
+        carthage={"CAR": 1, "NUM": 1, "HIS": 1},
+    )
+    do(state, "move army SAR-NUM")  # SAD carries it
+    assert not state.is_terminal()
+    assert state.phase == COMMIT and state.battle_area == area(state, "NUM")
+
+
+def test_control_hannibal_alone_controls_an_area() -> None:
+    # Hannibal is a unit like any army: standing alone in the empty Roman Capital he holds it.
+    state = position(
+        rome={"GCI": 1, "MGR": 1}, carthage={"CAR": 1}, hannibal="ETR", active=CARTHAGE
+    )
+    do(state, "move Hannibal ETR-ROM")
+    assert state.is_terminal() and state.winner == CARTHAGE and "Capital" in state.reason
 
 
 def test_victory_control_of_the_opposing_capital() -> None:

@@ -244,9 +244,10 @@ def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_
 
 
 def test_s6_5_floor_advice_reads_only_assassinations_as_assassinations() -> None:
-    """A recorded game of heuristic factions (game 40 of the easy-level outcome run): on the
-    Senate floor a faction could both play Seduction and attempt an assassination; the aide
-    took the Seduction moves (numbered above the assassinations) for attempts and crashed."""
+    """A recorded game of heuristic factions (seed 0 as benchmarks/carthage_falls.py plays
+    it): on the Senate floor a faction can both play Seduction and attempt an assassination;
+    the aide once took the Seduction moves (numbered above the assassinations) for attempts and
+    crashed."""
     path = Path(__file__).parent / "records" / "floor_with_seduction_and_assassination.json"
     record = json.loads(path.read_text())
     state = carthago.load(record["game"], **record["options"]).replay(record["actions"])

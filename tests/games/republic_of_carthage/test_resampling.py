@@ -672,11 +672,11 @@ def test_a_hidden_gift_leaves_the_giver_able_to_pay_for_the_votes_it_later_bough
 
 
 def test_cards_exchanged_between_others_take_their_commodities_from_later_sales() -> None:
-    """A recorded game of three heuristic factions (game 117 of the easy-level outcome run):
-    factions 1 and 2 exchanged Trade cards unseen five times, and faction 1 sold at once the
-    cards it had just received. The exchanged cards' commodities are settled by those sales; when
-    they were drawn at the exchange, nearly every plan contradicted a sale (before the fix: no
-    copy in 2000 replays for seeds 0 and 2)."""
+    """A recorded game of three heuristic factions (seed 0 as benchmarks/carthage_falls.py
+    plays it): factions 1 and 2 exchanged Trade cards unseen five times, and sold cards since.
+    The exchanged cards' commodities are settled by those sales; when they were drawn at the
+    exchange, nearly every plan contradicted a sale (in the first such record, no copy in 2000
+    replays for seeds 0 and 2)."""
     path = Path(__file__).parent / "records" / "exchanged_cards_sold_at_once.json"
     record = json.loads(path.read_text())
     state = carthago.load(record["game"], **record["options"]).replay(record["actions"])

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import pytest
+
 import carthago
 from carthago.games.republic_of_carthage import actions as A
+from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage.components import COMPONENTS
 from carthago.games.republic_of_carthage.offices import OVERSEER
-from carthago.games.republic_of_carthage.state import CHIT_NONE, RepublicOfCarthageState
-from carthago.games.republic_of_carthage.trade import draw_stacks, set_value, tax_due
-from tests.games.republic_of_carthage.support import run_until
+from carthago.games.republic_of_carthage.state import (
+    CAPTURED,
+    CHIT_NONE,
+    DISCARD,
+    EXILE,
+    GOVERNOR,
+    PROV_GOVERNED,
+    REBEL,
+    RepublicOfCarthageState,
+)
+from carthago.games.republic_of_carthage.trade import draw_stacks, set_value, tax_due, traders_of
+from tests.games.republic_of_carthage.support import jump, run_until
 from tests.games.republic_of_carthage.test_s6_2_revenue import _quiet
+from tests.games.republic_of_carthage.test_s6_5_senate import senate
 
 DYE = COMPONENTS.commodity("Dye").index
 PAPYRUS = COMPONENTS.commodity("Papyrus").index
@@ -224,3 +237,73 @@ def test_s9_neutrals_sell_everything_and_bank_the_income() -> None:
         assert state.trade_hands[faction] == ()
     state = run_until(state, lambda s: s.stage == "turn_start" or s.turn > 1, seed=3)
     assert all(state.trade_income[f] == 0 for f in range(1, 5))
+
+
+def test_s6_3_8_the_overseer_leaves_office_at_the_end_of_the_next_trade_phase() -> None:
+    """The Senate (§6.5.1) moves the Overseer's Term marker off the track with the rest of the
+    Committee, but his card goes to the Forum by §6.3.8: he holds the office through the next
+    Trade Phase and leaves it at that phase's end, free to be named again in that turn's
+    Senate (§6.5.4)."""
+    state = senate()
+    overseer = state.office_holder[OVERSEER]
+    if overseer < 0:
+        overseer = P.office_candidates(state)[-1]
+        state.office_holder[OVERSEER] = overseer
+    state.office_term[OVERSEER] = 1
+    jump(state, "senate_start")
+    assert state.office_holder[OVERSEER] == overseer and state.office_term[OVERSEER] == 0
+    assert overseer not in state.leavers and overseer not in P.office_candidates(state)
+    jump(state, "trade_start")
+    state = run_until(state, lambda s: not s.stage.startswith("trade"), passive=True)
+    assert state.office_holder[OVERSEER] == -1
+    assert any("Overseer of the Agora's term is over" in e for e in state.log(None))
+    jump(state, "senate_start")
+    assert overseer in state.leavers and overseer in P.office_candidates(state)
+
+
+@pytest.mark.parametrize("away", [CAPTURED, REBEL])
+def test_s6_6_2_a_captives_or_rebels_traders_draw_no_trade_cards(away: int) -> None:
+    """A captive is unavailable for every other purpose (§6.6.2), a rebel no longer collects
+    income (§6.7.3): neither's Traders draw Trade cards nor count as warehouses."""
+    state = _quiet()
+    for faction in range(3):
+        for person in state.faction_persons(faction):
+            state.traders[person] = 0
+    for card, holder in enumerate(state.card_holder):
+        if holder >= 0:  # Trade Concessions played at set-up draw cards too
+            state.card_holder[card] = -1
+            state.card_loc[card] = DISCARD
+    leader = state.faction_leader[0]
+    other = next(p for p in state.faction_persons(0) if p != leader)
+    state.traders[leader], state.traders[other] = 2, 3
+    state.ploc[other] = away
+    assert traders_of(state, 0) == 2
+    state.apply_action(CHIT_NONE)
+    state = run_until(state, lambda s: s.stage == "trade_draw", passive=True)
+    draws = 0
+    while state.stage == "trade_draw":
+        state.apply_action(state.chance_outcomes()[0][0])
+        draws += 1
+    assert draws == 2 and len(state.trade_hands[0]) == 2
+
+
+def test_s6_3_6_trade_income_may_go_to_a_senator_away_from_carthage() -> None:
+    """Trade income goes "among their Senators and Faction Treasury": a Governor in his
+    province may receive some; an exile, whose talents are frozen, may not."""
+    state = _to("trade_sell")
+    faction = state.current_player()
+    _give(state, faction, [DYE, DYE])
+    state.apply_action(A.sell(DYE, 2))
+    state.apply_action(A.DONE)
+    state = run_until(
+        state, lambda s: s.stage == "trade_allocate" and s.current_player() == faction, passive=True
+    )
+    governor, exile = [p for p in state.faction_persons(faction)][:2]
+    state.prov_gov[0], state.prov_loc[0], state.ploc[governor] = governor, PROV_GOVERNED, GOVERNOR
+    state.ploc[exile] = EXILE
+    state._legal = None
+    legal = state.legal_actions()
+    assert A.allocate(exile, A.AMOUNTS.index(5)) not in legal
+    talents = state.talents[governor]
+    state.apply_action(A.allocate(governor, A.AMOUNTS.index(5)))
+    assert state.talents[governor] == talents + 5

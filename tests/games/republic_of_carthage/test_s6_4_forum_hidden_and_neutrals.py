@@ -8,7 +8,7 @@ import random
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import forum_policy as P
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
-from carthago.games.republic_of_carthage.setup import neutral_leader
+from carthago.games.republic_of_carthage.neutral_aide import neutral_leader
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,

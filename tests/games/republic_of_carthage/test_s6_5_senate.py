@@ -7,7 +7,7 @@ import pytest
 
 import carthago
 from carthago.core.errors import IllegalActionError
-from carthago.games.republic_of_carthage import assassination, voting
+from carthago.games.republic_of_carthage import assassination, prosecution, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
@@ -53,7 +53,7 @@ from carthago.games.republic_of_carthage.state import (
     family_of,
     stat,
 )
-from tests.games.republic_of_carthage.support import new, run_until, statesman_over
+from tests.games.republic_of_carthage.support import jump, new, run_until, statesman_over
 
 S = RepublicOfCarthageState
 HOME = OFFICE_INDEX["HOME-SUFFETE"]
@@ -365,14 +365,27 @@ def test_s6_5_4_committee_seats_give_3_influence_and_three_turns() -> None:
     assert state.inf[candidate] == influence + 3
 
 
-def test_s6_5_4_a_member_whose_term_ended_is_named_only_if_nobody_else_can_sit() -> None:
+def test_s6_5_4_members_whose_term_just_ended_may_accept_a_new_seat() -> None:
+    """A member whose term ran out this turn is a candidate like anyone free of office, though
+    others could sit; named, his owner may accept or refuse the seat."""
     state = senate()
     leaver = state.leavers[0]
     others = [p for p in free(state) if p not in state.leavers]
-    assert leaver not in P.committee_candidates(state, TREASURER) or not others
-    for p in others:
-        state.ploc[p] = GOVERNOR
-    assert leaver in P.committee_candidates(state, TREASURER)
+    assert len(others) >= 3
+    a, b = others[:2]
+    propose(state, SA.person(a), SA.person(b))
+    vote(state, {})
+    state.apply_action(SA.person(a))
+    if state.stage == "senate_assign_agree":
+        state.apply_action(SA.AYE)
+    assert state.stage == "senate_propose" and state.proposal[0] == P.COMMITTEE
+    office = state.proposal[1]
+    assert SA.person(leaver) in state.legal_actions()
+    state.apply_action(SA.person(leaver))
+    assert state.stage == "senate_consent" and state.current_player() == state.owner[leaver]
+    state.apply_action(SA.AYE)
+    vote(state, {})
+    assert state.office_holder[office] == leaver
 
 
 # -- 5: prosecutions ------------------------------------------------------------------------
@@ -492,6 +505,26 @@ def test_s6_5_5_a_major_prosecution_kills_the_guilty() -> None:
     assert state.inf[prosecutor] == gain + 4
 
 
+def test_s6_5_5_only_the_most_recently_out_of_office_suffetes_may_be_tried() -> None:
+    """Turn 1 replaces the set-up's Temporary Home Suffete, turn 2 the pair elected in turn 1:
+    at turn 2's prosecutions that pair is "the most recently out-of-office" Suffetes, and the
+    man who left a turn earlier no longer is, though he left since the last Senate."""
+    state = senate()
+    temporary = state.office_holder[HOME]
+    other_business(state)
+    first_pair = [state.office_holder[HOME], state.office_holder[MARINE]]
+    assert temporary not in first_pair and prosecution.recently_out(state, temporary)
+    state.turn += 1
+    jump(state, "senate_start")
+    _to_prosecutions(state)
+    assert state.sub == 5 and state.office_holder[HOME] not in first_pair
+    assert all(prosecution.recently_out(state, p) for p in first_pair)
+    assert not prosecution.recently_out(state, temporary)
+    assert state.ploc[temporary] == CARTHAGE and not state.liable[temporary]
+    for kind in (P.MINOR, P.MAJOR):
+        assert not prosecution.eligible(state, temporary, kind)
+
+
 def test_s6_5_5_a_statesman_may_go_into_exile_before_a_major_prosecution() -> None:
     state, accused, prosecutor = _accused_position()
     statesman = STATESMAN_INDEX["2A"]
@@ -500,7 +533,7 @@ def test_s6_5_5_a_statesman_may_go_into_exile_before_a_major_prosecution() -> No
     state.ploc[statesman] = CARTHAGE
     state.inf[statesman] = 12
     state.pop[statesman] = 3
-    state.prior[statesman] = state.turn + 1
+    P.mark_out_of_office(state, statesman, P.OUT_GENERAL)
     state._legal = None
     propose(state, SA.kind(P.MAJOR), SA.person(statesman), SA.person(prosecutor))
     assert state.stage == "senate_exile" and state.current_player() == faction
@@ -660,6 +693,27 @@ def test_s6_5_7_the_marine_suffete_commands_before_the_home_suffete() -> None:
     assert state.proposal[2] == marine
     state.ploc[marine] = GOVERNOR
     assert P.first_commanders(state) == [state.office_holder[HOME]]
+
+
+def test_s6_5_7_in_a_crisis_the_second_commander_may_be_any_senator_in_carthage() -> None:
+    """With a Suffete in command, the second commander of a Crisis may be any Senator in
+    Carthage, a Committee member too; he is elected General and gains 3 Influence."""
+    state, war = _war_position()
+    state.crisis = 1
+    marine = state.office_holder[MARINE]
+    censor = state.office_holder[CENSOR]
+    assert censor >= 0 and state.ploc[censor] == CARTHAGE
+    assert censor in P.second_commanders(state, marine)
+    influence = state.inf[censor]
+    propose(state, SA.kind(P.WAR), SA.item(war), SA.person(marine), SA.person(censor))
+    while state.stage == "senate_propose":
+        legal = state.legal_actions()
+        state.apply_action(max(legal) if legal[0] != SA.PASS else SA.PASS)
+    vote(state, {})
+    [force] = state.forces
+    assert force.commanders == (marine, censor)
+    assert state.inf[censor] == influence + 3
+    assert state.office_holder[CENSOR] == censor  # he keeps his seat while away
 
 
 def test_s6_5_7_a_force_is_sent_with_its_exact_units_and_its_commander_leaves() -> None:
@@ -1165,6 +1219,25 @@ def test_s6_5_9_a_caught_assassin_dies_and_his_leader_is_tried() -> None:
     state.apply_action(12)  # 12 + Popularity - 2 frees him only with Popularity 2 or more
     expected_free = 12 + state.pop[leader] - 2 >= 12
     assert (leader in state.immune) == expected_free
+
+
+def test_s6_5_9_a_caught_faction_leader_assassin_leaves_his_heir_untried() -> None:
+    """§6.5.9 with §8's remark: sending the Faction Leader himself is how a faction escapes the
+    trial. He dies; the heir who keeps his Family card is a new man, neither fined nor tried."""
+    for attacker in range(3):
+        state, _, target = _attempt_position(attacker=attacker)
+        leader = state.faction_leader[attacker]
+        if leader >= 0 and state.ploc[leader] == CARTHAGE and CARDS[leader].kind == "senator":
+            break
+    else:
+        raise AssertionError("no faction has a Family Senator leading it in Carthage")
+    _try(state, leader, target, [1])
+    assert any(f"{P.describe_person(leader)} is caught" in e for e in state.log(None))
+    heir = state.faction_leader[attacker]
+    assert heir == leader and state.owner[heir] == attacker  # the Family card stays
+    assert state.inf[heir] == stat(heir, "inf")  # a new man: no 5 Influence lost
+    assert not state.stash and state.proposal[:1] != [P.MAJOR]
+    assert state.stage == "senate_floor"
 
 
 def test_s8_optional_rule_colored_die_kills_white_die_catches() -> None:

@@ -12,7 +12,13 @@ from carthago.games.republic_of_carthage import forces
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force
 from carthago.games.republic_of_carthage.mortality import kill
-from carthago.games.republic_of_carthage.revolution import play_statesman, resample_bribe
+from carthago.games.republic_of_carthage.proposals import recall_from_exile
+from carthago.games.republic_of_carthage.prosecution import exile
+from carthago.games.republic_of_carthage.revolution import (
+    play_statesman,
+    playable_statesman,
+    resample_bribe,
+)
 from carthago.games.republic_of_carthage.state import (
     AT_WAR,
     CAPTURED,
@@ -20,6 +26,7 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     COVERED,
     DECK,
+    FORUM,
     HAND,
     IN_PLAY,
     LATE_DECK,
@@ -196,6 +203,36 @@ def test_s2_only_the_mago_family_may_have_both_statesmen_in_play() -> None:
     legal = state.legal_actions()
     assert K.play_card(STATESMAN_INDEX["2B"]) in legal
     assert K.play_card(STATESMAN_INDEX["1B"]) not in legal
+
+
+@pytest.mark.parametrize(("first", "second"), [("3A", "3B"), ("1A", "1B")])
+def test_s4_barca_a_statesman_recalled_to_the_forum_still_bars_his_brother(
+    first: str, second: str
+) -> None:
+    """§4 Barca note (and §2 for Hanno): a Statesman recalled from exile with no faction holding
+    his Family card lies in the Forum, still in play; the family's other Statesman may not be
+    played beside him (else one Mortality chit would kill them both)."""
+    state = quiet_state()
+    statesman = STATESMAN_INDEX[first]
+    play_statesman(state, 0, statesman)
+    exile(state, statesman)
+    recall_from_exile(state, statesman)
+    assert state.card_loc[statesman] == FORUM and state.owner[statesman] == -1
+    state.card_loc[STATESMAN_INDEX[second]] = HAND + 1
+    assert not playable_statesman(state, 1, STATESMAN_INDEX[second])
+    revolution(state, hand_of=1)
+    assert K.play_card(STATESMAN_INDEX[second]) not in state.legal_actions()
+
+
+def test_s4_a_mago_statesman_in_the_forum_lets_any_faction_play_his_brother() -> None:
+    """§4: the Mago pair may both be in play; only a brother in another faction bars it."""
+    state = quiet_state()
+    statesman = STATESMAN_INDEX["2A"]
+    play_statesman(state, 0, statesman)
+    exile(state, statesman)
+    recall_from_exile(state, statesman)
+    assert state.card_loc[statesman] == FORUM
+    assert playable_statesman(state, 1, STATESMAN_INDEX["2B"])
 
 
 def test_s4_a_statesman_takes_his_family_cards_command_veterans_and_title() -> None:
@@ -520,6 +557,25 @@ def test_s6_7_3_a_senate_defeat_makes_the_rebel_win_at_the_end_of_the_turn() -> 
     while not state.is_terminal() and state.stage != "mortality_draw":
         state.apply_action(state.legal_actions()[0])
     assert state.ended == "a successful revolt" and state.winners == [1]
+
+
+def test_s6_7_3_on_a_senate_defeat_the_rebels_lose_nothing() -> None:
+    """A Defeat that costs the Senate only part of its force (total 4: 4 counters of 6) still
+    leaves every rebel army standing: on a Defeat the rebel forces suffer no losses."""
+    state = quiet_state()
+    _rebellion(state)
+    state.rebel_units[LEGION] = 10
+    [general] = commanders(state)
+    state.unit_active[LEGION] = 6
+    forces.send(state, Force(W.REBEL_WAR, -1, (general,), units(legion=6), (0,) * len(UNITS), 1))
+    start_combat(state)
+    chance(state, 4 - stat(general, "mil") - 6 + W.rebel_strength(state))
+    assert any("Defeat: 4 counter(s) lost" in e for e in state.log(None))
+    while state.stage == "war_loss":
+        chance(state, 2 * LEGION)
+    assert state.stage != "war_rebel_loss"
+    assert state.rebel_units[LEGION] == 10
+    assert state.revolt_won == 1
 
 
 def test_s6_7_3_an_unfought_rebellion_wins() -> None:

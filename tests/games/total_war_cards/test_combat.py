@@ -9,7 +9,18 @@ from carthago.games.total_war_cards import actions as act
 from carthago.games.total_war_cards.components import VALUE_INDEX
 from carthago.games.total_war_cards.state import CHOOSE, ORDER, PLACE, REST, TotalWarCardsState
 
-from .helpers import CARD, CARTHAGE, ROME, buy, first, new_state, place, setup, tech_card
+from .helpers import (
+    CARD,
+    CARTHAGE,
+    ROME,
+    buy,
+    edited,
+    first,
+    new_state,
+    place,
+    setup,
+    tech_card,
+)
 
 A, B, C, D, E = range(5)
 
@@ -111,6 +122,20 @@ def test_resolution_without_instrumenta_bella_holder_draws_all_stay() -> None:
     _two_draws(state)
     assert state.phase == REST
     assert state.in_play == (CARD["Emporion"], CARD["Roma"], CARD["Trade Route of Carthago"])
+
+
+def test_end_territories_still_in_play_after_the_sixth_turn_belong_to_nobody() -> None:
+    # Ending The Game & Scoring: the game ends when the sixth turn is resolved, with no Upkeep
+    # after it. The drawn territories (no Instrumenta Bella holder) and the one nobody fought
+    # for are left on the table and score for nobody.
+    state = setup(new_state(setup_picks=1), picks=("Agricultura", "Navigia"))
+    state = edited(state, turn=6)
+    _two_draws(state)
+    assert state.is_terminal()
+    assert state.in_play == (CARD["Emporion"], CARD["Roma"], CARD["Trade Route of Carthago"])
+    assert state.won == [(CARD["Arverni"],), (CARD["Merchant of Carthago"],)]
+    assert state.scores() == [[1, 0, 0, 0], [0, 0, 0, 0]]
+    assert state.returns() == [1.0, -1.0]
 
 
 def test_resolution_draws_stay_and_a_full_five_are_dealt_next_turn() -> None:

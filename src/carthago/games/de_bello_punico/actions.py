@@ -11,8 +11,8 @@ With ``U`` counters (the scenario's units, then the two leaders) and a map ``W``
 ``U+26``           yes (use Fortuna, go first, advance, charge, avoid pursuit, ...)
 ``U+27``           no / pass / done
 ``U+28``           spend a Movement Command Point (§4.6)
-``U+29 ..``        Trebbia reserve, column 0..W-1 of the Roman edge (§17.1.3c): at set-up, hide
-                   it in ambush there; in a movement impulse, enter there
+``U+29 ..``        Trebbia reserve, column 0..W-1 of the Roman edge (§17.1.3c): in a movement
+                   impulse, enter there; with the "ambush" option, at set-up, hide it there
 =================  =========================================================================
 """
 
@@ -93,7 +93,7 @@ _SELECT_VERBS = {
     "recover": "recover",
 }
 _YES_NO = {
-    "reserve": ("yes", "no reserve"),
+    "reserve": ("hold a Numidian unit in reserve", "no reserve"),
     "order": ("go first", "go second"),
     "fortuna": ("reroll (Fortuna)", "keep the roll"),
     "ccp": ("command point", "no command point"),

@@ -15,7 +15,7 @@ from carthago.core.state import JSONDict, State
 from carthago.games.de_bello_punico.actions import Layout
 from carthago.games.de_bello_punico.render import render
 from carthago.games.de_bello_punico.scenarios import SCENARIOS, Scenario, load_scenario
-from carthago.games.de_bello_punico.state import DbpState
+from carthago.games.de_bello_punico.state import RESERVE_RULES, DbpState
 from carthago.games.de_bello_punico.terrain import SYMBOLS
 from carthago.games.de_bello_punico.units import UNIT_TYPES, UnitType
 
@@ -33,18 +33,33 @@ class DeBelloPunicoGame(Game):
     name = "de_bello_punico"
     zero_sum = True  # returns are [1, -1], [-1, 1] or, drawn or unfinished, [0, 0]
     title = "De Bello Punico"
-    rules_version = 2  # 2: the Trebbia reserve's ambush column is a hidden set-up choice
+    # 2: the Trebbia reserve's ambush column is a hidden set-up choice. 3: side edges are no
+    # one's, §7.1 crossing, the Trebbia reserve enters anywhere on the Roman edge by default,
+    # new orders of battle and rout levels (issue 21).
+    rules_version = 3
     state_type = DbpState
     OPTIONS = (
         GameOption(
             "scenario", "zama", SCENARIOS, "the battle (§17): trebbia, beneventum, po, zama"
         ),
+        GameOption(
+            "trebbia_reserve",
+            "edge",
+            RESERVE_RULES,
+            "Trebbia (§17.1.3c): the Numidian reserve enters at any Roman edge hex (edge), or "
+            "only at a column hidden at set-up (ambush)",
+        ),
     )
-    VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = tuple({"scenario": s} for s in SCENARIOS)
+    VARIANTS: ClassVar[tuple[dict[str, Any], ...]] = (
+        *({"scenario": s} for s in SCENARIOS),
+        {"scenario": "trebbia", "trebbia_reserve": "ambush"},
+    )
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.scenario = SCENARIO_DATA[str(self.options["scenario"])]
+        self.reserve_in_ambush = self.options["trebbia_reserve"] == "ambush"
+        """Trebbia: the reserve enters only near a column Carthage hid at set-up."""
         counters = self.scenario.counters
         self.sides: tuple[int, ...] = tuple(c.side for c in counters)
         self.utypes: tuple[UnitType, ...] = tuple(UNIT_TYPES[c.type] for c in counters)

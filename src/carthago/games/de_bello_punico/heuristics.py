@@ -25,10 +25,15 @@ of weight:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from carthago.core.state import State
 from carthago.games.de_bello_punico import combat
 from carthago.games.de_bello_punico.morale import ON_MAP, PURSUING
+
+if TYPE_CHECKING:
+    from carthago.games.de_bello_punico.state import DbpState
 
 ROUT_WEIGHT = 3.0
 PRESSURE_WEIGHT = 1.5
@@ -36,6 +41,70 @@ STRENGTH_WEIGHT = 2.0
 THREAT_WEIGHT = 0.03
 ODDS_WEIGHT = 0.06
 CLOSING_WEIGHT = 0.3
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What the evaluation reads of a scenario that play never changes, per unit and per hex
+    and facing (``hex * 6 + facing``): looked up once, not on each of its many calls."""
+
+    combat: tuple[int, ...]
+    morale: tuple[int, ...]
+    rout: tuple[int, ...]
+    rear: tuple[int, ...]
+    whole: tuple[int, int]
+    fronts: tuple[tuple[int, ...], ...]
+    """The front hexes on the map."""
+    rears: tuple[tuple[int, ...], ...]
+    """The rear hexes (on the map or not: only membership is asked)."""
+
+
+_tables: dict[int, tuple[object, _Table]] = {}
+
+
+def _table(state: DbpState) -> _Table:
+    kinds = state.utype
+    # Keyed by the game's own unit table, kept alive beside it so the key is never reused.
+    kept = _tables.get(id(kinds))
+    if kept is not None and kept[0] is kinds:
+        return kept[1]
+    neighbours = state.grid.neighbours
+    fronts, rears = [], []
+    for hex_ in range(state.grid.size):
+        around = neighbours[hex_]
+        for facing in range(6):
+            front = (around[(facing - 1) % 6], around[facing], around[(facing + 1) % 6])
+            fronts.append(tuple(h for h in front if h >= 0))
+            rears.append(tuple(around[(facing + k) % 6] for k in (2, 3, 4)))
+    whole = [0, 0]
+    for unit, kind in enumerate(kinds):
+        whole[state.sides[unit]] += kind.combat
+    table = _Table(
+        combat=tuple(kind.combat for kind in kinds),
+        morale=tuple(kind.morale for kind in kinds),
+        rout=tuple(kind.rout for kind in kinds),
+        rear=tuple(kind.rear for kind in kinds),
+        whole=(whole[0], whole[1]),
+        fronts=tuple(fronts),
+        rears=tuple(rears),
+    )
+    _tables[id(kinds)] = (kinds, table)
+    return table
+
+
+def segment(state: State) -> tuple[int, int]:
+    """The impulse ``state`` lies in, as (turn, stage): every decision of one impulse (§3.1 C),
+    the opponent's answers in it included, shares it; the strategic phase and the initiative
+    roll of a turn are stretches of their own.
+
+    >>> import carthago
+    >>> segment(carthago.load("de_bello_punico").new_initial_state())
+    (1, 0)
+    """
+    from carthago.games.de_bello_punico.state import DbpState
+
+    assert isinstance(state, DbpState)
+    return state.turn, state.stage
 
 
 def evaluate(state: State, player: int) -> float:
@@ -54,14 +123,15 @@ def evaluate(state: State, player: int) -> float:
     other = 1 - player
     limits = state.scenario.rout
     score = ROUT_WEIGHT * (state.rout[other] / limits[other] - state.rout[player] / limits[player])
+    table = _table(state)
+    combat_of, morale_of, rout_of, rear_of = table.combat, table.morale, table.rout, table.rear
+    fronts, rears = table.fronts, table.rears
     strength = [0.0, 0.0]
-    whole = [0.0, 0.0]
     threat = [0, 0]
     pressure = [0.0, 0.0]
     sums = [[0, 0, 0], [0, 0, 0]]  # per side: axial q, axial r and count of fighting units
-    sides, utype, where, pos, face, dis, panic, occ = (
+    sides, where, pos, face, dis, panic, occ = (
         state.sides,
-        state.utype,
         state.where,
         state.pos,
         state.face,
@@ -69,40 +139,37 @@ def evaluate(state: State, player: int) -> float:
         state.panic,
         state.occ,
     )
-    neighbours, axial, leader_hex = state.grid.neighbours, state.grid.axial, state.leader_hex
+    axial, leader_hex = state.grid.axial, state.leader_hex
     for unit in range(state.n_units):
-        side, kind = sides[unit], utype[unit]
-        whole[side] += kind.combat
         status = where[unit]
-        if status == PURSUING:
-            strength[side] += kind.combat / 2
+        side = sides[unit]
         if status != ON_MAP or panic[unit]:
+            if status == PURSUING:
+                strength[side] += combat_of[unit] / 2
             continue
-        shaken = min(1.0, dis[unit] / kind.morale)
-        strength[side] += kind.combat * (1.0 - shaken)
-        pressure[side] += kind.rout * shaken * shaken
-        here, facing = pos[unit], face[unit]
+        disorder, morale, strong = dis[unit], morale_of[unit], combat_of[unit]
+        shaken = 1.0 if disorder >= morale else disorder / morale
+        strength[side] += strong * (1.0 - shaken)
+        pressure[side] += rout_of[unit] * shaken * shaken
+        here = pos[unit]
         q, r = axial[here]
         total = sums[side]
         total[0] += q
         total[1] += r
         total[2] += 1
-        around = neighbours[here]
-        for direction in ((facing - 1) % 6, facing, (facing + 1) % 6):
-            hex_ = around[direction]
-            enemy = occ[hex_] if hex_ >= 0 else -1
+        for hex_ in fronts[here * 6 + face[unit]]:
+            enemy = occ[hex_]
             if enemy < 0 or sides[enemy] == side or panic[enemy]:
                 continue
-            edge = kind.combat - dis[unit] - utype[enemy].combat + dis[enemy]
+            edge = strong - disorder - combat_of[enemy] + dis[enemy]
             # Standing in the enemy's rear: the enemy's front looks away from this hex.
-            away = neighbours[hex_]
-            efacing = face[enemy]
-            if here in (away[(efacing + 2) % 6], away[(efacing + 3) % 6], away[(efacing + 4) % 6]):
-                edge += kind.rear
+            if here in rears[hex_ * 6 + face[enemy]]:
+                edge += rear_of[unit]
             if hex_ == leader_hex[1 - side]:
                 edge += 1
             if edge > 0:
-                threat[side] += edge * (1 + utype[enemy].rout)
+                threat[side] += edge * (1 + rout_of[enemy])
+    whole = table.whole
     score += PRESSURE_WEIGHT * (pressure[other] / limits[other] - pressure[player] / limits[player])
     score += STRENGTH_WEIGHT * (strength[player] / whole[player] - strength[other] / whole[other])
     score += THREAT_WEIGHT * (threat[player] - threat[other])

@@ -146,15 +146,26 @@ def _round_axial(q: float, r: float) -> tuple[int, int]:
     return int(rq), int(rr)
 
 
-def beyond_row(g: Grid, hex_: int, direction: int) -> int:
-    """The row a step would reach, even off the map (used to tell which edge a unit leaves by).
+TOP, BOTTOM, SIDE = "top", "bottom", "side"
+"""The map edges: row 0's (Carthage's in every scenario), the last row's (Rome's), and the
+first and last columns' (no side's: the flanks of the field)."""
 
-    >>> beyond_row(Grid(4, 4), 1, 0), beyond_row(Grid(4, 4), 13, 3)
-    (-1, 4)
+
+def edge_crossed(g: Grid, hex_: int, direction: int) -> str:
+    """The edge a step leaves the map by: TOP, BOTTOM or SIDE; "" if it stays on the map.
+
+    A step off a corner that crosses a side edge counts as leaving by the side.
+
+    >>> g = Grid(4, 4)
+    >>> edge_crossed(g, 1, 0), edge_crossed(g, 13, 3), edge_crossed(g, 4, 5), edge_crossed(g, 5, 0)
+    ('top', 'bottom', 'side', '')
     """
     q, r = g.axial[hex_]
     dq, dr = _AXIAL_STEPS[direction]
     q, r = q + dq, r + dr
     if not 0 <= q < g.width:
-        return -(10**6)  # off a side edge: no side's home edge
-    return r + (q - (q & 1)) // 2
+        return SIDE
+    row = r + (q - (q & 1)) // 2
+    if row < 0:
+        return TOP
+    return BOTTOM if row >= g.height else ""

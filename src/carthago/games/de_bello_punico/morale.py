@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.de_bello_punico import leaders
-from carthago.games.de_bello_punico.hexgrid import beyond_row
+from carthago.games.de_bello_punico.hexgrid import edge_crossed
 from carthago.games.de_bello_punico.rout import add_rout
 from carthago.games.de_bello_punico.terrain import IMPASSABLE
 from carthago.games.de_bello_punico.units import crossing_disorders
@@ -91,15 +91,15 @@ def flight_step(s: DbpState, unit: int, here: int) -> tuple[int, int]:
     """The next step of a flight: (category, hex). Categories: 0 leaves the map by the own
     edge, 1 empty, 2 a friend, 3 a Veteran's front or 4 an enemy (eliminated), 5 no way."""
     side = s.sides[unit]
-    home = s.scenario.home_rows[side]
-    straight = 0 if home == 0 else 3
+    home = s.scenario.home_edges[side]
+    straight = 0 if s.scenario.home_rows[side] == 0 else 3
     best = (5, -1)
     g = s.grid
     for direction in (straight, (straight - 1) % 6, (straight + 1) % 6):
         target = g.neighbours[here][direction]
         if target < 0:
-            row = beyond_row(g, here, direction)
-            category = 0 if (row < 0 if home == 0 else row >= g.height) else 5
+            # Only the own edge lets a runner off the map; a side edge is no way out (§11).
+            category = 0 if edge_crossed(g, here, direction) == home else 5
         elif s.scenario.costs[target] >= IMPASSABLE:
             category = 5
         else:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from carthago.games.de_bello_punico import leaders
-from carthago.games.de_bello_punico.hexgrid import beyond_row, front_directions
+from carthago.games.de_bello_punico.hexgrid import DIRECTIONS, edge_crossed, front_directions
 from carthago.games.de_bello_punico.morale import EXITED, ON_MAP, add_disorder, remove
 from carthago.games.de_bello_punico.rout import recover_rout
-from carthago.games.de_bello_punico.scenarios import ROME
+from carthago.games.de_bello_punico.scenarios import CARTHAGE, ROME
 from carthago.games.de_bello_punico.units import LEADER_MOVE, crossing_disorders
 from carthago.games.de_bello_punico.zoc import in_enemy_zoc
 
@@ -73,6 +73,13 @@ def finish(s: DbpState) -> None:
     if unit >= s.n_units or s.where[unit] != ON_MAP or s.panic[unit]:
         return
     s.occ[s.pos[unit]] = unit
+    if s.pos[unit] != mv[M_START]:
+        # Whoever watches sees the move as a whole, as a player across the table would.
+        grid = s.grid
+        s._add_log(
+            f"{s.unit_name(unit)} moves from {grid.label(mv[M_START])} to "
+            f"{grid.label(s.pos[unit])}, facing {DIRECTIONS[s.face[unit]]}"
+        )
     if s.pos[unit] != mv[M_START] and mv[M_ZOC_START]:
         s.flags[unit] |= LEFT_ZOC
     if s.utype[unit].kind == "elephant" and mv[M_STRAIGHT] >= 4:
@@ -96,12 +103,12 @@ def _enterable(s: DbpState, target: int, side: int, mp: int, facing: int, depth:
 
 
 def _exits_by_enemy_edge(s: DbpState, unit: int, here: int, direction: int) -> bool:
-    """Trebbia: a Roman unit may leave by the Carthaginian edge to win back Rout Points."""
+    """Trebbia: a Roman unit may leave by the Carthaginian edge to win back Rout Points
+    (§17.1.4); the side edges are the flanks of the field, no one's edge."""
     return (
         s.scenario.roman_exit_recovers
         and s.sides[unit] == ROME
-        and s.grid.neighbours[here][direction] < 0
-        and beyond_row(s.grid, here, direction) < 0
+        and edge_crossed(s.grid, here, direction) == s.scenario.home_edges[CARTHAGE]
     )
 
 

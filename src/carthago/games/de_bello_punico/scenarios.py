@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
-from carthago.games.de_bello_punico.hexgrid import DIRECTIONS, Grid, grid
+from carthago.games.de_bello_punico.hexgrid import BOTTOM, DIRECTIONS, TOP, Grid, grid
 from carthago.games.de_bello_punico.terrain import IMPASSABLE, cost_table
 from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 
@@ -54,6 +54,11 @@ class Scenario:
     def home_rows(self) -> tuple[int, int]:
         """The map edge row each side flees to: Rome's is the last row, Carthage's row 0."""
         return (self.grid.height - 1, 0)
+
+    @property
+    def home_edges(self) -> tuple[str, str]:
+        """Each side's own map edge (hexgrid's TOP or BOTTOM); the side edges are no one's."""
+        return (BOTTOM, TOP)
 
 
 def _side(value: str, where: str) -> int:

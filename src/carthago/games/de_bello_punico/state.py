@@ -68,6 +68,9 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 ONGOING, DRAW = -1, 2
+RESERVE_RULES = ("edge", "ambush")
+"""Where the Trebbia reserve may enter (§17.1.3c, docs/de_bello_punico.md): at any free hex of
+the Roman edge, or near a column chosen in secret at set-up."""
 IMPULSES = ("movement", "missile volley", "combat", "recovery")
 # (kind, whose) of the eight impulses (§3.1 C): 0 is the First player, 1 the Second.
 ORDER = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
@@ -104,8 +107,8 @@ class DbpState(State):
         "ambush", "box_real", "box_used", "box_vac", "cb", "charges", "cur_legal", "dis",
         "exit_hex", "face", "first", "flags", "fled", "grid", "hand", "init_roll", "layout",
         "leader_hex", "moved_leaders", "mv", "n_units", "occ", "panic", "picks", "placed", "pos",
-        "rout", "scenario", "sides", "stage", "tasks", "turn", "units_of", "utype", "vac_known",
-        "where", "winner", "withdrawn",
+        "reserve_in_ambush", "rout", "scenario", "sides", "stage", "tasks", "turn", "units_of",
+        "utype", "vac_known", "where", "winner", "withdrawn",
     )  # fmt: skip
 
     def __init__(self, game: DeBelloPunicoGame) -> None:
@@ -142,8 +145,9 @@ class DbpState(State):
         self.placed: list[list[tuple[int, int, int]]] = [[], []]
         self.init_roll = [0, 0]
         self.winner = ONGOING
-        # Trebbia: the column of the Roman edge where the Numidian reserve lies in ambush and
-        # the history entry that chose it, [-1, -1] without one; hidden from Rome (§17.1.3c).
+        # Trebbia with the "ambush" option: the column of the Roman edge where the Numidian
+        # reserve lies and the history entry that chose it, [-1, -1] without one; hidden from
+        # Rome (§17.1.3c).
         self.ambush = [-1, -1]
         first = sc.setup_first
         self.tasks: list[Task] = []
@@ -163,6 +167,7 @@ class DbpState(State):
         self.utype = game.utypes
         self.units_of = game.units_of
         self.n_units = len(game.sides)
+        self.reserve_in_ambush = game.reserve_in_ambush
 
     # -- small helpers used by the rule modules ----------------------------------------------
 
@@ -286,6 +291,8 @@ class DbpState(State):
 
     def _ask_reserve(self, top: Task) -> list[int]:
         lay = self.layout
+        if not self.reserve_in_ambush:
+            return [lay.yes, lay.no]
         return [*(lay.enter + c for c in range(self.grid.width)), lay.no]
 
     def _ask_place(self, top: Task) -> list[int]:
@@ -340,19 +347,19 @@ class DbpState(State):
         ]
 
     def _reserve_entry(self, side: int) -> list[int]:
-        """Trebbia: the column where the Numidian reserve would enter now, if it may (§17.1.3c).
+        """Trebbia: the columns of the Roman edge where the Numidian reserve may enter now
+        (§17.1.3c): once a Roman unit has fled, at any free hex of the Roman edge row.
 
-        It comes out at its ambush column or, that hex being taken, at the nearest free hex of
-        the Roman edge row (the lower column on a tie). Whether it may enter therefore depends
-        only on the row having a free hex, never on the hidden column: Rome, seeing Carthage
-        asked or not, learns nothing of where the ambush lies.
+        With the "ambush" option it comes out at its hidden column or, that hex being taken,
+        at the nearest free hex of the row (the lower column on a tie). Whether it may enter
+        therefore depends only on the row having a free hex, never on the hidden column: Rome,
+        seeing Carthage asked or not, learns nothing of where the ambush lies.
         """
-        if side != CARTHAGE or not self.fled[ROME] or self.ambush[0] < 0:
+        if side != CARTHAGE or not self.fled[ROME]:
             return []
         if not any(self.where[u] == RESERVE for u in self.units_of[CARTHAGE]):
             return []
         row, g, costs = self.scenario.home_rows[ROME], self.grid, self.scenario.costs
-        column = self.ambush[0]
         free = [
             c
             for c in range(g.width)
@@ -360,7 +367,10 @@ class DbpState(State):
             and self.leader_hex[ROME] != g.hex_of(c, row)
             and costs[g.hex_of(c, row)] < IMPASSABLE
         ]
-        return [min(free, key=lambda c: (abs(c - column), c))] if free else []
+        if not self.reserve_in_ambush or not free:
+            return free
+        column = self.ambush[0]
+        return [min(free, key=lambda c: (abs(c - column), c))]
 
     def _ask_move(self, top: Task) -> list[int] | None:
         side, lay = top[1], self.layout
@@ -679,9 +689,12 @@ class DbpState(State):
         if action == self.layout.no:
             self._add_log("Carthage keeps no reserve")
             return
+        unit = next(u for u in self.units_of[CARTHAGE] if self.utype[u].code == "Nu")
+        if action == self.layout.yes:
+            remove(self, unit, RESERVE, "is held back in reserve, to come in by the Roman edge")
+            return
         column = action - self.layout.enter
         self.ambush = [column, len(self._history)]
-        unit = next(u for u in self.units_of[CARTHAGE] if self.utype[u].code == "Nu")
         # A leader placed with it goes to the nearest other unit (leaders.withdraw).
         remove(self, unit, RESERVE, "is held back in reserve (Mago's ambush)")
         self._add_log(
@@ -734,7 +747,8 @@ class DbpState(State):
             command.spend(self, side, CAVALRY, "to bring in the reserve")
             unit = next(u for u in self.units_of[side] if self.where[u] == RESERVE)
             hex_ = self.grid.hex_of(action - lay.enter, self.scenario.home_rows[ROME])
-            self._add_log(f"The ambush lay at column {self.ambush[0]} of the Roman edge")
+            if self.reserve_in_ambush:
+                self._add_log(f"The ambush lay at column {self.ambush[0]} of the Roman edge")
             pursuit.reenter(self, unit, hex_)
             self.flags[unit] |= MOVED
             self.push(("entry_face", side, unit))

@@ -19,17 +19,23 @@ OPTIONAL_ADVANCE = frozenset({"Tr", "Ha", "Pr", "Vt"})
 """Types free to decline the advance after combat (§10.8.1)."""
 CROSS_FREELY = frozenset({"Ve", "Sk"})
 """Types that cross or are crossed by friends without Disorder (§7.1)."""
+PASS_EACH_OTHER = frozenset({"Ha", "Pr"})
+"""The two types that cross each other, and only each other, without Disorder (§7.1)."""
 
 
 def crossing_disorders(mover: str, crossed: str) -> bool:
     """Whether a unit crossing a friend gives both a Disorder point (§7.1).
 
-    >>> [crossing_disorders(a, b) for a, b in (("Ha", "Pr"), ("Tr", "Ve"), ("In", "Me"))]
-    [False, False, True]
+    Hastati and Principes pass through *each other* freely (the lines of the manipular
+    legion changing places); a maniple crossing one of its own line does not.
+
+    >>> pairs = (("Ha", "Pr"), ("Pr", "Ha"), ("Ha", "Ha"), ("Tr", "Ve"), ("In", "Me"))
+    >>> [crossing_disorders(a, b) for a, b in pairs]
+    [False, False, True, False, True]
     """
     if mover in CROSS_FREELY or crossed in CROSS_FREELY:
         return False
-    return not (mover in ("Ha", "Pr") and crossed in ("Ha", "Pr"))
+    return {mover, crossed} != PASS_EACH_OTHER
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,6 +151,7 @@ def _resolve(state: S) -> None:
             caught = caught or dice[1] + card <= CAUGHT_AT
     state.note(f"Assassination dice {dice}: {'the target dies' if killed else 'the target lives'}")
     faction = state.owner[assassin]
+    leader_assassin = state.faction_leader[faction] == assassin
     victim_popularity = max(0, state.pop[target])
     if killed:
         kill(state, target)
@@ -166,6 +167,12 @@ def _resolve(state: S) -> None:
         state.note(
             f"Every Senator of {state.rg.faction_names[faction]} loses 5 Influence, 1 Popularity"
         )
+        after_assassination(state, -1, 0)
+        return
+    if leader_assassin:
+        # The Faction Leader died for it; whoever holds the marker now (the heir on his Family
+        # card, or nobody) is a new man: no fine, no trial (the escape §8 describes).
+        state.note("The assassin was the Faction Leader himself: no trial")
         after_assassination(state, -1, 0)
         return
     leader = state.faction_leader[faction]

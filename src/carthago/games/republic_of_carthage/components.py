@@ -288,6 +288,50 @@ class NeutralTrade:
     source: str
 
 
+LEADER_RATINGS = ("military", "influence", "influence+popularity")
+REVENUE_SHARES = ("die", "equal", "half", "one_each")
+CONTRIBUTION_RULES = ("match", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class NeutralRole:
+    """What a Neutral role does outside trading: the designer's Solitaire Player Aide (§9;
+    the fields are explained in ``data/neutral_aide.toml``)."""
+
+    name: str
+    leader: str
+    revenue: str
+    personal_income_at: int
+    start_term: tuple[int, int]
+    """Term track space at set-up for an (Undeveloped, Developed) province."""
+    trader_talents: int
+    initiative: int
+    contributions: str
+    source: str
+
+
+def _neutral_roles(data: dict[str, Any]) -> dict[str, NeutralRole]:
+    roles = {}
+    for name, (entry, where) in role_entries(data, "neutral_aide.toml").items():
+        terms = field(entry, "start_term", dict, where)
+        start_term = tuple(
+            _rating(1, 3)(terms, state, f"{where} start_term")
+            for state in ("undeveloped", "developed")
+        )
+        roles[name] = NeutralRole(
+            name=name,
+            leader=_one_of(LEADER_RATINGS)(entry, "leader", where),
+            revenue=_one_of(REVENUE_SHARES)(entry, "revenue", where),
+            personal_income_at=_rating(1, 7)(entry, "personal_income_at", where),
+            start_term=(start_term[0], start_term[1]),
+            trader_talents=_rating(0, 12)(entry, "trader_talents", where),
+            initiative=_rating(-1, 20)(entry, "initiative", where),
+            contributions=_one_of(CONTRIBUTION_RULES)(entry, "contributions", where),
+            source=source(entry, where),
+        )
+    return roles
+
+
 @dataclass(frozen=True, slots=True)
 class CardRef:
     """One physical card of the Early or Late Republic deck; the deck holds indices of these."""
@@ -323,6 +367,7 @@ class Components:
     random_events: dict[int, tuple[str, ...]]
     cards: tuple[CardRef, ...]
     neutral_trade: dict[str, NeutralTrade]
+    neutral_roles: dict[str, NeutralRole]
 
     def commodity(self, name: str) -> Commodity:
         for commodity in self.commodities:
@@ -867,6 +912,7 @@ def load_components(files: dict[str, dict[str, Any]]) -> Components:
         random_events=random_events,
         cards=cards,
         neutral_trade=neutral_trade,
+        neutral_roles=_neutral_roles(files["neutral_aide"]),
     )
 
 

@@ -169,15 +169,20 @@ def replace(state: S, index: int, force: Force) -> None:
 def bring_home(state: S, index: int) -> Force:
     """End force ``index``: its counters are back in Carthage, and its commanders still in the
     field return there (a dead or captured commander has already left ``AT_WAR``/``EXPEDITION``)."""
-    from carthago.games.republic_of_carthage.proposals import mark_out_of_office
+    from carthago.games.republic_of_carthage.proposals import (
+        OUT_EXPLORER,
+        OUT_GENERAL,
+        mark_out_of_office,
+    )
 
     force = state.forces[index]
+    kind = OUT_EXPLORER if force.exploration >= 0 else OUT_GENERAL
     state.forces = state.forces[:index] + state.forces[index + 1 :]
     for person in force.commanders:
         if state.ploc[person] in (AT_WAR, EXPEDITION) and not commanding(state, person):
             state.ploc[person] = CARTHAGE
             # A commander home again is "most recently out of office" for prosecutions (§6.5.5).
-            mark_out_of_office(state, person)
+            mark_out_of_office(state, person, kind)
     return force
 
 

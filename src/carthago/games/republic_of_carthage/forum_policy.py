@@ -3,9 +3,10 @@
 The numbers are data (``data/forum.toml``, validated at import); the decisions are deterministic
 given the state. A Neutral persuades when its best Persuasion Number (after its own talents)
 reaches its threshold, defends its own Senators from its Faction Treasury, attracts a Trader with
-its Faction Leader (else its richest Senator in Carthage), pays to reach 12 up to its limit, bids
-for extra initiatives up to its limit, and changes Faction Leader when another Senator fits its
-role's criterion better (§9.1 says so).
+its Faction Leader (else its richest Senator in Carthage), pays to reach 12 up to the talents its
+aide card gives (``data/neutral_aide.toml``), bids for extra initiatives up to its aide card's
+Initiative, and changes Faction Leader when another Senator fits its card's criterion better
+(§9.1 says so).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from carthago.games.republic_of_carthage.forum import (
     bids,
     trader_candidates,
 )
+from carthago.games.republic_of_carthage.neutral_aide import aide, neutral_leader
 from carthago.games.republic_of_carthage.persuasion import (
     BASE,
     MODIFIER,
@@ -36,7 +38,6 @@ from carthago.games.republic_of_carthage.persuasion import (
     persuasion_number,
     targets,
 )
-from carthago.games.republic_of_carthage.setup import neutral_leader
 from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES, family_of
 
 if TYPE_CHECKING:
@@ -51,8 +52,6 @@ class ForumPolicy:
     targets: str
     bribe: int
     defend: int
-    trader_spend: int
-    bid: int
 
 
 def load_policies(data: dict[str, object]) -> dict[str, ForumPolicy]:
@@ -66,9 +65,7 @@ def load_policies(data: dict[str, object]) -> dict[str, ForumPolicy]:
         scope = field(entry, "targets", str, where)
         if scope not in TARGET_SCOPES:
             raise ComponentDataError(f"{where}: targets must be one of {TARGET_SCOPES}")
-        numbers = [
-            field(entry, key, int, where) for key in ("bribe", "defend", "trader_spend", "bid")
-        ]
+        numbers = [field(entry, key, int, where) for key in ("bribe", "defend")]
         if min(numbers) < 0:
             raise ComponentDataError(f"{where}: talents cannot be negative")
         policies[role] = ForumPolicy(field(entry, "persuade_at", int, where), scope, *numbers)
@@ -169,7 +166,7 @@ def trader(state: S) -> int:
 def trader_buy(state: S) -> int:
     roll = state.ctx[1]
     cost = TRADER_TARGET - roll
-    return F.BUY_TRADER if cost <= policy_of(state, state.initiative).trader_spend else F.PASS
+    return F.BUY_TRADER if cost <= aide(state, state.initiative).trader_talents else F.PASS
 
 
 def leader(state: S) -> int:
@@ -179,9 +176,10 @@ def leader(state: S) -> int:
 
 
 def bid(state: S) -> int:
-    """The lowest legal bid from its richest Senator, while within the role's limit."""
+    """The lowest legal bid from its richest Senator, while within its aide card's Initiative
+    (the most it bids; a negative one never bids)."""
     faction = state.order[state.pos]
-    limit = policy_of(state, faction).bid
+    limit = aide(state, faction).initiative
     choices = [a for a in bids(state, faction) if F.decode_bid(a)[1] == 0]
     choices = [a for a in choices if bid_value(state, a) <= limit]
     if not choices:

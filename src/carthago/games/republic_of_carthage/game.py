@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from carthago.core.game import Game
 from carthago.core.options import GameOption
 from carthago.core.registry import register
-from carthago.core.state import JSONDict
+from carthago.core.state import JSONDict, State
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import PLAY_BOUND
 from carthago.games.republic_of_carthage.card_play import bound as card_bound
@@ -36,10 +36,11 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
-    rules_version = 3
+    rules_version = 4
     """2: the action space holds blocks for the Forum, Senate and Combat phases; 3: a battle's
     chits strike the rebels too and a chit 2 names one Mago Statesman first, new chance nodes
-    that make older records replay differently."""
+    that make older records replay differently; 4: the Neutrals play by the designer's aide
+    (§9), with new chance nodes (a revenue die, Personal Income decision rolls)."""
     OPTIONS = (
         GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
         GameOption(
@@ -101,10 +102,11 @@ class RepublicOfCarthageGame(Game):
 
     @property
     def max_game_length(self) -> int:
-        """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 10 corruption and 36
-        province decisions and rolls; bounded redistribution and contributions; every trade card
-        drawn, offered twice over in each offer round, sold or discarded; bounded allocations; the
-        Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
+        """Set-up, then per turn: at most 5 chit draws and 5 Mago picks; 15 corruption and 45
+        province decisions and rolls (a Neutral's card may roll before it takes Personal
+        Income); a revenue die per Neutral; bounded redistribution and contributions; every
+        trade card drawn, offered twice over in each offer round, sold or discarded; bounded
+        allocations; the Forum Phase (``forum.forum_bound``); the Senate's bounded proposals
         (``senate.actions_per_turn``); the bounds of the Exploration and Combat and Revolution
         Phases (their modules); card windows (``card_play.bound``); over the game, the card plays
         (``card_play.PLAY_BOUND``)."""
@@ -112,8 +114,9 @@ class RepublicOfCarthageGame(Game):
         hand = TRADE_CARDS
         per_turn = (
             10
-            + 10
-            + 36
+            + 15
+            + 45
+            + factions
             + humans * (MAX_TRANSFERS + 1 + MAX_CONTRIBUTIONS + 1)
             + TRADE_CARDS
             + OFFER_ROUNDS * humans * (5 + 2 * (hand + 1))
@@ -131,6 +134,12 @@ class RepublicOfCarthageGame(Game):
 
     def new_initial_state(self) -> RepublicOfCarthageState:
         return RepublicOfCarthageState(self)
+
+    def automatic_action(self, state: State, following: bool) -> int | None:
+        from carthago.games.republic_of_carthage.following import automatic_action
+
+        assert isinstance(state, RepublicOfCarthageState)
+        return automatic_action(state, following)
 
     def render_observation(self, observation: JSONDict) -> str:
         from carthago.games.republic_of_carthage.render import render

@@ -47,6 +47,7 @@ from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.exploration import reopened
 from carthago.games.republic_of_carthage.forum_actions import decode_interfere, is_interference
 from carthago.games.republic_of_carthage.hand_trades import rename_traded, seen_in_trades
+from carthago.games.republic_of_carthage.hidden_fallback import COUNTS, fallback_copy
 from carthago.games.republic_of_carthage.revenue import upkeep_cap
 from carthago.games.republic_of_carthage.state import CARDS, DECK, HAND, RED_DECK, REMOVED
 
@@ -66,12 +67,16 @@ RESERVE_REMOVALS = ("setup_trade_removal", "forum_war_trade")
 """Those whose cards go to the reserve, from which a successful exploration calls some back."""
 EXPLORATIONS = tuple(index for index, card in enumerate(CARDS) if card.kind == "exploration")
 BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
-MAX_REPLAYS = 2000
-"""Replays tried before giving up; in random play over nine in ten resamples need one."""
+ADDS = range(A.ADD, A.ADD + len(C.commodities))
+NAMES = range(A.NAME, A.NAME + len(C.commodities))
+"""The moves that build an offer; others in those stages (a card played, §6.4.2.1) are not."""
+MAX_REPLAYS = 200
+"""Replays tried before the fallback (:mod:`hidden_fallback`); in random play over nine in ten
+resamples need one."""
 
 
 class ResampleError(CarthagoError, RuntimeError):
-    """No copy consistent with the player's view was found within MAX_REPLAYS replays."""
+    """The public Faction Treasury movements admit no gift amounts (a broken history)."""
 
 
 @dataclass(slots=True)
@@ -102,32 +107,40 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     infostate.walk.advance(state)
     facts = infostate.walk.facts()
     copy: T | None = None
+    exact = True
     if infostate.copy is not None and infostate.length < len(state._history):
         copy = _extend(state, player, facts, infostate, rng)  # type: ignore[assignment]
     if copy is None:
-        copy = _draw(state._copy_for(player), player, facts, rng)
-    infostate.copy, infostate.length = copy.clone(), len(state._history)
+        copy, exact = _draw(state._copy_for(player), player, facts, rng)
+    if exact:
+        COUNTS.exact += 1
+        infostate.copy, infostate.length = copy.clone(), len(state._history)
+    else:
+        # A fallback copy need not replay to itself: it is never carried on.
+        COUNTS.fallback += 1
+        infostate.copy = None
     from carthago.games.republic_of_carthage.revolution import resample_bribe
 
     return resample_bribe(copy, player, rng)
 
 
-def _draw(state: T, player: int, facts: _Facts, rng: random.Random) -> T:
+def _draw(state: T, player: int, facts: _Facts, rng: random.Random) -> tuple[T, bool]:
     """Redraw everything hidden from ``player`` in ``state`` (a copy stripped of others' log
-    lines): the hands in place, then, where the history holds hidden entries, by a replay."""
+    lines): the hands in place, then, where the history holds hidden entries, by a replay.
+    False with the copy when no replay fitted within ``MAX_REPLAYS`` and the fallback drew it."""
     dropped = {state._history[index] - K.drop_card(0): index for index in facts.drops}
     for group in SWAP_GROUPS:
         _resample_hands(state, player, rng, group, dropped=dropped)
     for deck in (1, 2):
         _resample_hands(state, player, rng, FORUM_KINDS, deck, dropped)
     if not facts.hidden():
-        return state
-    gifts = _gift_amounts(facts, rng)
+        return state, True
+    gifts, funds = _gift_amounts(facts, rng)
     for _ in range(MAX_REPLAYS):
         copy = _replay(state, player, facts, gifts, rng)
         if copy is not None:
-            return copy
-    raise ResampleError(f"no copy of {player}'s view found in {MAX_REPLAYS} replays")
+            return copy, True
+    return fallback_copy(state, player, facts, gifts, funds, rng), False
 
 
 def _resample_hands(
@@ -352,8 +365,9 @@ class _FactsWalk:
         if who == CHANCE and (stage == "trade_draw" or stage in UNSEEN_REMOVALS):
             number = walk.ctx[1] if stage == "trade_draw" else walk.ctx[0]
             facts.sizes[index] = (number, sum(stack_counts(walk, number).values()))
-        returning, pirated = list(walk.to_return), any(walk.pirated)
-        if stage in BUILD_STAGES and action < A.NAME:
+        pirated, last_return = any(walk.pirated), walk.last_return
+        stacks, held = list(walk.stack), list(walk.pirated)
+        if stage in BUILD_STAGES and action in ADDS:
             side = BUILD_STAGES.index(stage)
             building = self._sides.get(side)
             if building is None:
@@ -373,8 +387,15 @@ class _FactsWalk:
         walk._history.append(action)
         walk._legal = None
         self.history.append(action)
-        if any(returning) and not any(walk.to_return):
-            facts.restocked[index] = Counter(dict(enumerate(returning))) - Counter()
+        if walk.last_return != last_return:
+            # Measured on the stacks, less the Pirates' and the reserve's cards: the move that
+            # returns the cards may itself be a sale or discard.
+            moves = zip(walk.stack, stacks, held, walk.pirated, reserve, walk.reserve, strict=True)
+            back = [
+                now - was - (pirate - left) - (kept - still)
+                for now, was, pirate, left, kept, still in moves
+            ]
+            facts.restocked[index] = Counter(dict(enumerate(back))) - Counter()
         if pirated and not any(walk.pirated):
             facts.unpirated.append(index)
         if who == CHANCE and _dealt_unseen(walk, index, action, player):
@@ -382,7 +403,9 @@ class _FactsWalk:
         reached = [card for card in unexplored if walk.card_loc[card] == REMOVED]
         if reached:
             facts.returns.append(_called_back(walk, reached, reserve, index))
-            facts.restocked[index] = Counter(facts.returns[-1][1])
+            facts.restocked[index] = facts.restocked.get(index, Counter()) + Counter(
+                facts.returns[-1][1]
+            )
         change = [after - was for after, was in zip(walk.faction_treasury, treasuries, strict=True)]
         if move is not None:
             facts.ledger.append(move[0])
@@ -399,7 +422,7 @@ class _FactsWalk:
                 most = upkeep_cap(entry.public, left)
                 if most is not None:
                     facts.ledger.append((CAP, index, walk.rebels[0], most))
-        if stage in BUILD_STAGES and action >= A.NAME:
+        if stage in BUILD_STAGES and action in NAMES:
             side = BUILD_STAGES.index(stage)
             named = self._sides.get(side)
             if named is not None:
@@ -501,8 +524,9 @@ def _treasury_entry(
 # -- Faction Treasury gifts between two other factions ---------------------------------------
 
 
-def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
-    """A gift action for every hidden gift, keeping every later public treasury move possible.
+def _gift_amounts(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], tuple[int, ...]]:
+    """A gift action for every hidden gift, keeping every later public treasury move possible,
+    and the Faction Treasuries they end with.
 
     A depth-first search over the gifts, each trying its possible amounts in random order; the
     true amounts are one answer, so it always finds one, and it reads only public movements.
@@ -510,6 +534,7 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
     ledger = facts.ledger
     failed: set[tuple[int, tuple[int, ...]]] = set()
     chosen: dict[int, int] = {}
+    end: list[int] = []
 
     def search(position: int, treasuries: tuple[int, ...]) -> bool:
         funds = list(treasuries)
@@ -539,6 +564,7 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
                     funds[receiver] += moved
             position += 1
         if position == len(ledger):
+            end[:] = funds
             return True
         key = (position, tuple(funds))
         if key in failed:
@@ -559,7 +585,7 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> dict[int, int]:
 
     if not search(0, facts.start):
         raise ResampleError("the public Faction Treasury movements admit no gift amounts")
-    return chosen
+    return chosen, tuple(end)
 
 
 # -- Trade cards -----------------------------------------------------------------------------

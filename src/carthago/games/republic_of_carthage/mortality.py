@@ -19,7 +19,6 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     CHIT_DRAW_TWO,
     CHIT_NONE,
-    COVERED,
     FORUM,
     FORUM_DOWN,
     IN_PLAY,
@@ -70,6 +69,9 @@ def start_draws(state: S, count: int, resume: str) -> None:
 
 def _turn_start(state: S) -> None:
     state.note(f"== Turn {state.turn} ({'Early' if state.era == 1 else 'Late'} Republic) ==")
+    # Committee members who leave office this turn: the Overseer in the Trade Phase (§6.3.8),
+    # the others in the Senate (§6.5.1).
+    state.leavers = []
     state.note("Mortality Phase (rules 6.1)")
     start_draws(state, 1, "revenue_start")
 
@@ -79,13 +81,7 @@ auto("turn_start", _turn_start)
 
 def victims(state: S, family: int) -> list[int]:
     """The persons in play (in a faction or alive in the Forum) a chit of ``family`` concerns."""
-    found = []
-    for person in range(N_PERSONS):
-        if family_of(person) != family or state.ploc[person] == COVERED:
-            continue
-        if state.ploc[person] != OUT or state.card_loc[person] == FORUM:
-            found.append(person)
-    return found
+    return [p for p in range(N_PERSONS) if family_of(p) == family and state.counts_in_play(p)]
 
 
 def struck(state: S, family: int, targets: Collection[int], pick: str) -> list[int] | None:

@@ -164,11 +164,9 @@ def office_candidates(state: S) -> list[int]:
 
 
 def committee_candidates(state: S, office: int) -> list[int]:
-    """§6.5.4: those not yet rejected for ``office`` this turn; those whose term just ran out
-    are named only when nobody else can sit."""
-    free = [p for p in office_candidates(state) if not was_rejected(state, [COMMITTEE, office, p])]
-    others = [p for p in free if p not in state.leavers]
-    return others or free
+    """§6.5.4: those not yet rejected for ``office`` this turn, members whose term just ran out
+    among them (they must consent, unless they are the only candidate)."""
+    return [p for p in office_candidates(state) if not was_rejected(state, [COMMITTEE, office, p])]
 
 
 def suffete_pairs(state: S) -> list[tuple[int, int]]:
@@ -197,18 +195,14 @@ def first_commanders(state: S) -> list[int]:
 
 
 def second_commanders(state: S, first: int) -> list[int]:
-    """§6.5.7 Crisis: any other Senator in Carthage; before the Separation of Powers one of
-    the two must be a Suffete."""
+    """§6.5.7 Crisis: any other Senator in Carthage, whatever office he holds; before the
+    Separation of Powers one of the two must be a Suffete."""
     suffetes = (state.office_holder[HOME], state.office_holder[MARINE])
-    found = []
-    for p in in_carthage(state):
-        if p == first or commanding(state, p):
-            continue
-        if first not in suffetes and p not in suffetes:
-            continue
-        if p in suffetes or free_of_office(state, p):
-            found.append(p)
-    return found
+    return [
+        p
+        for p in in_carthage(state)
+        if p != first and not commanding(state, p) and (first in suffetes or p in suffetes)
+    ]
 
 
 def unit_allowed(unit: int, war: int) -> bool:
@@ -726,12 +720,20 @@ def gain_influence(state: S, person: int, amount: int) -> None:
     state.inf[person] = max(0, state.inf[person] + amount)
 
 
-def mark_out_of_office(state: S, person: int) -> None:
-    """Record that ``person`` just left a Suffete's office or a command: until the next such
-    change he is the "most recently out-of-office" a prosecution may target (§6.5.5).
+OUT_SUFFETE, OUT_GENERAL, OUT_EXPLORER = range(3)
+OUT_KINDS = ("Suffete", "General", "Expedition commander")
+"""What a man leaves that makes him "most recently out-of-office" (§6.5.5)."""
+
+
+def mark_out_of_office(state: S, person: int, kind: int) -> None:
+    """Record that ``person`` just left a Suffete's office or a command (``kind``): until
+    somebody leaves one of that kind in a later turn he is among the "most recently
+    out-of-office" a prosecution may target (§6.5.5).
 
     ``forces.bring_home`` calls this for every commander it brings back to Carthage."""
     state.prior[person] = state.turn + 1
+    state.prior_kind[person] = kind
+    state.last_out[kind] = state.turn + 1
 
 
 def carry_out(state: S, proposal: list[int]) -> str:
@@ -741,7 +743,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
         for office in (HOME, MARINE):
             holder = state.office_holder[office]
             if holder >= 0:
-                mark_out_of_office(state, holder)
+                mark_out_of_office(state, holder, OUT_SUFFETE)
                 vacate(state, office)
         for person in p:
             gain_influence(state, person, SUFFETE_INFLUENCE)
@@ -799,7 +801,11 @@ def carry_out(state: S, proposal: list[int]) -> str:
         units, veterans = force_units(proposal, 4)
         commanders = (first,) if second == NONE else (first, second)
         send(state, Force(war, -1, commanders, units, veterans, state.turn))
-        if second != NONE and not holds_office(state, second):
+        if second != NONE and second not in (
+            state.office_holder[HOME],
+            state.office_holder[MARINE],
+        ):
+            # Any other Senator, a Committee member too, is elected General (§6.5.7 Crisis).
             gain_influence(state, second, GENERAL_INFLUENCE)
             state.note(f"{describe_person(second)} is elected General (+3 Influence)")
         if war != REBEL_WAR and state.war_status[war] == WAR_UNPROSECUTED:
@@ -874,7 +880,7 @@ def carry_out(state: S, proposal: list[int]) -> str:
                 f"{war_name(force.war)}"
             )
         for person in state.ctx:
-            mark_out_of_office(state, person)
+            mark_out_of_office(state, person, OUT_GENERAL)
         return "senate_reaction" if state.ctx else ""
     if kind == RECALL_EXILE:
         recall_from_exile(state, p[0])

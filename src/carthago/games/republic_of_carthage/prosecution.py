@@ -35,8 +35,10 @@ TAX_LIABLE = 2
 
 
 def recently_out(state: S, person: int) -> bool:
-    """Left a Suffete's office or a command this turn or since the last Senate (docs)."""
-    return state.prior[person] > 0 and state.prior[person] - 1 >= state.turn - 1
+    """Left a Suffete's office or a command this turn or since the last Senate, and nobody of
+    his kind has left since in a later turn: he is among the "most recently" out (docs)."""
+    left = state.prior[person]
+    return left > 0 and left >= state.turn and left == state.last_out[state.prior_kind[person]]
 
 
 def eligible(state: S, person: int, kind: int) -> bool:

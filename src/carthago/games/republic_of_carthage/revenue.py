@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.laws import corruption
+from carthago.games.republic_of_carthage.neutral_aide import (
+    ALWAYS,
+    NEVER,
+    aide,
+    income_roll_needed,
+    matching_contributor,
+    share_revenue,
+)
 from carthago.games.republic_of_carthage.offices import clockwise, hrao_faction
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -113,9 +122,27 @@ def _corruption_apply(state: S, action: int) -> None:
     if not state.ctx:
         state.stage = "revenue_state"
     elif action == A.YES:
-        state.stage = "revenue_corruption_roll"
+        needed = income_roll_needed(state, state.office_holder[state.ctx[0]])
+        state.stage = "revenue_corruption_roll" if needed == ALWAYS else "revenue_corruption_die"
     else:
         state.ctx.pop(0)
+
+
+def _corruption_die(state: S, roll: int) -> None:
+    """A Neutral member's card takes the corruption roll only on a high enough die (§9)."""
+    holder = state.office_holder[state.ctx[0]]
+    if roll >= income_roll_needed(state, holder):
+        state.stage = "revenue_corruption_roll"
+        return
+    state.note(f"{describe_person(holder)} rolls {roll} and refrains from corruption")
+    state.ctx.pop(0)
+    state.stage = "revenue_corruption"
+
+
+def _neutral_income(person: Callable[[S], int]) -> Callable[[S], int]:
+    """The Neutral's answer to taking Personal Income for ``person``: Yes unless its card
+    never takes it (a card that takes it on a roll then rolls, :func:`_corruption_die`)."""
+    return lambda s: A.DONE if income_roll_needed(s, person(s)) == NEVER else A.YES
 
 
 def _corruption_roll(state: S, roll: int) -> None:
@@ -139,7 +166,16 @@ stage(
         _corruption_apply,
         lambda s, a: f"{_member(s)} {'rolls for' if a == A.YES else 'refrains from'} corruption",
         legal=lambda s: [A.DONE, A.YES],
-        neutral=lambda s: A.DONE,
+        neutral=_neutral_income(lambda s: s.office_holder[s.ctx[0]]),
+    ),
+)
+stage(
+    "revenue_corruption_die",
+    Stage(
+        lambda s: -1,
+        _corruption_die,
+        lambda s, a: f"corruption decision roll {a}",
+        outcomes=lambda s: dice_outcomes(1),
     ),
 )
 stage(
@@ -280,11 +316,24 @@ def _governor(state: S) -> int:
 
 
 def _personal_choice(state: S, action: int) -> None:
-    if action == A.YES:
+    if action != A.YES:
+        _develop_or_term(state)
+    elif income_roll_needed(state, _governor(state)) == ALWAYS:
         state.sub = 1
         state.stage = "revenue_personal_roll"
     else:
-        _develop_or_term(state)
+        state.stage = "revenue_personal_die"
+
+
+def _personal_die(state: S, roll: int) -> None:
+    """A Neutral Governor's card takes Personal Income only on a high enough die (§9)."""
+    governor = _governor(state)
+    if roll >= income_roll_needed(state, governor):
+        state.sub = 1
+        state.stage = "revenue_personal_roll"
+        return
+    state.note(f"{describe_person(governor)} rolls {roll} and declines Personal Income")
+    _develop_or_term(state)
 
 
 stage(
@@ -297,7 +346,16 @@ stage(
             f"{'takes' if a == A.YES else 'declines'} Personal Income"
         ),
         legal=lambda s: [A.DONE, A.YES],
-        neutral=lambda s: A.DONE,
+        neutral=_neutral_income(_governor),
+    ),
+)
+stage(
+    "revenue_personal_die",
+    Stage(
+        lambda s: -1,
+        _personal_die,
+        lambda s, a: f"Personal Income decision roll {a}",
+        outcomes=lambda s: dice_outcomes(1),
     ),
 )
 
@@ -386,7 +444,35 @@ def _start_round(state: S, next_stage: str) -> None:
     state.stage = next_stage
 
 
-auto("revenue_redistribute_start", lambda s: _start_round(s, "revenue_redistribute"))
+def _redistribute_start(state: S) -> None:
+    state.ctx = [f for f in clockwise(state, hrao_faction(state)) if not state.human(f)]
+    state.stage = "revenue_neutral_share"
+
+
+auto("revenue_redistribute_start", _redistribute_start)
+
+
+def _share_actor(state: S) -> int:
+    """Chance for a Neutral whose card sends one die of talents to its Treasury, else AUTO."""
+    return -1 if state.ctx and aide(state, state.ctx[0]).revenue == "die" else AUTO
+
+
+def _share_apply(state: S, roll: int) -> None:
+    if not state.ctx:
+        _start_round(state, "revenue_redistribute")
+        return
+    share_revenue(state, state.ctx.pop(0), roll)
+
+
+stage(
+    "revenue_neutral_share",
+    Stage(
+        _share_actor,
+        _share_apply,
+        lambda s, a: f"revenue die {a}",
+        outcomes=lambda s: dice_outcomes(1),
+    ),
+)
 
 
 def _in_carthage(state: S, faction: int) -> list[int]:
@@ -434,6 +520,8 @@ def _place_name(state: S, faction: int, place: int) -> str:
 def _redistribute_apply(state: S, action: int) -> None:
     if state.pos >= len(state.order):
         _start_round(state, "revenue_contribute")
+        # Each faction's contributions of this phase, for the Neutrals that match them.
+        state.ctx = [0] * state.rg.num_factions
         return
     if action == A.DONE:
         state.pos += 1
@@ -510,6 +598,7 @@ def _contribute_legal(state: S) -> list[int]:
 
 def _contribute_apply(state: S, action: int) -> None:
     if state.pos >= len(state.order):
+        _neutral_contributions(state)
         state.stage = "revenue_end"
         return
     if action == A.DONE:
@@ -518,6 +607,11 @@ def _contribute_apply(state: S, action: int) -> None:
         return
     person, index = A.decode_person_amount(action, A.CONTRIBUTE)
     given = A.amount(index, state.talents[person])
+    state.ctx[state.order[state.pos]] += given
+    _contribute(state, person, given)
+
+
+def _contribute(state: S, person: int, given: int) -> None:
     state.talents[person] -= given
     state.treasury += given
     earned = contribution_influence(given)
@@ -527,6 +621,17 @@ def _contribute_apply(state: S, action: int) -> None:
         f"{describe_person(person)} contributes {given}T to the State ({state.treasury}T)"
         + (f" and gains {earned} Influence" if earned else "")
     )
+
+
+def _neutral_contributions(state: S) -> None:
+    """The Neutrals whose cards match the players' contributions give what the most generous
+    player faction gave this phase (§9)."""
+    most = max(state.ctx, default=0)
+    for faction in clockwise(state, hrao_faction(state)):
+        if not state.human(faction):
+            person, given = matching_contributor(state, faction, most)
+            if given > 0:
+                _contribute(state, person, given)
 
 
 def _contribute_text(state: S, action: int) -> str:

@@ -216,15 +216,18 @@ stage(
 
 def playable_statesman(state: S, faction: int, card: int) -> bool:
     """§4: the Family card is in the faction (he covers it) or nowhere in play or on the board;
-    §2: only the Mago family's two Statesmen may both be in play, the second only in the
-    faction of the first (the Barca note forbids it outright, and the permission is Mago's)."""
+    §2: only the Mago family's two Statesmen may both be in play, the second only if the first
+    is in no other faction (the Barca note forbids it outright, and the permission is Mago's).
+    A Statesman lying in the Forum is in play (``counts_in_play``)."""
     if CARDS[card].kind != "statesman":
         return False
     family = SENATOR_INDEX[family_of(card)]
     for other in STATESMAN_INDEX.values():
-        if other == card or family_of(other) != family_of(card) or not state.in_play(other):
+        if other == card or family_of(other) != family_of(card):
             continue
-        if CARDS[card].id not in MAGO or state.owner[other] != faction:
+        if not state.counts_in_play(other):
+            continue
+        if CARDS[card].id not in MAGO or state.owner[other] not in (-1, faction):
             return False
     if state.owner[family] == faction and state.ploc[family] != COVERED:
         return state.under[family] < 0 and not any(

@@ -35,7 +35,7 @@ from carthago.games.republic_of_carthage.mortality import (
     struck,
     take_chit,
 )
-from carthago.games.republic_of_carthage.offices import vacate
+from carthago.games.republic_of_carthage.offices import OVERSEER, vacate
 from carthago.games.republic_of_carthage.senate_policy import POLICY
 from carthago.games.republic_of_carthage.stages import (
     Stage,
@@ -142,7 +142,6 @@ def _start(state: S) -> None:
     state.failed = []
     state.immune = []
     state.stepped = []
-    state.leavers = []
     state.prosecutions = state.proposals = state.failures = 0
     state.proposal = []
     state.ballots = []
@@ -164,10 +163,15 @@ def _start(state: S) -> None:
         if holder < 0:
             continue
         state.office_term[office] -= 1
-        if state.office_term[office] <= 0:
-            state.leavers.append(holder)
-            vacate(state, office)
-            state.note(f"{describe_person(holder)}'s term as {OFFICES[office].name} ends")
+        if state.office_term[office] > 0:
+            continue
+        if office == OVERSEER:
+            # §6.3.8 places his card in the Forum at the end of the next Trade Phase.
+            state.note(f"{describe_person(holder)} stays Overseer of the Agora until next trade")
+            continue
+        state.leavers.append(holder)
+        vacate(state, office)
+        state.note(f"{describe_person(holder)}'s term as {OFFICES[office].name} ends")
     state.pm = choose_pm(state)
     if state.pm < 0:
         _end(state, "nobody is in Carthage")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
+from carthago.games.republic_of_carthage.neutral_aide import aide, neutral_leader
 from carthago.games.republic_of_carthage.offices import HOME_SUFFETE, holds_office
 from carthago.games.republic_of_carthage.stages import Stage, auto, stage, weighted
 from carthago.games.republic_of_carthage.state import (
@@ -312,24 +313,6 @@ auto("setup_form_deck", _form_deck)
 
 # -- §3 steps 5 and 6: a trader and a Faction Leader for each faction -----------------------
 
-LEADER_RATING = {
-    "Imperials": "mil",
-    "Plutocrats": "inf",
-    "Conservatives": "loy",
-    "Populists": "ora",
-}
-"""How each Neutral picks its Faction Leader (reconstructed aide cards, docs)."""
-
-
-def neutral_leader(state: S, faction: int) -> int:
-    rating = LEADER_RATING[NEUTRAL_ROLES[state.neutral_role[faction]]]
-    persons = state.faction_persons(faction)
-
-    def value(p: int) -> int:
-        return state.inf[p] if rating == "inf" else stat(p, rating)
-
-    return min(persons, key=lambda p: (-value(p), family_of(p)))
-
 
 def _choose_apply(state: S, action: int) -> None:
     faction = state.order[state.pos]
@@ -417,6 +400,13 @@ def _term_apply(state: S, action: int) -> None:
         _start_committee(state)
 
 
+def _neutral_term(state: S) -> int:
+    """The Term track space the aide starts the Neutral's Governor on, as turns left."""
+    province = state.order[state.pos]
+    space = aide(state, _term_actor(state)).start_term[state.prov_dev[province]]
+    return A.TERM + 4 - space
+
+
 stage(
     "setup_terms",
     Stage(
@@ -424,7 +414,7 @@ stage(
         _term_apply,
         lambda s, a: f"term {a - A.TERM}",
         legal=lambda s: [A.TERM + t for t in range(1, 4)],
-        neutral=lambda s: A.TERM + 3,
+        neutral=_neutral_term,
     ),
 )
 

@@ -125,6 +125,8 @@ _LIST_FIELDS = (
     "ballots",
     "failed",
     "prior",
+    "prior_kind",
+    "last_out",
     "immune",
     "stepped",
     "leavers",
@@ -331,6 +333,11 @@ class RepublicOfCarthageState(State):
         self.prior = [0] * N_PERSONS
         """Per person, 1 + the turn he last left a Suffete's office or a command (0: never):
         the "most recently out-of-office" of the prosecution rules (§6.5.5)."""
+        self.prior_kind = [0] * N_PERSONS
+        """Per person, what he last left (``proposals.OUT_KINDS``: Suffete, General, Expedition
+        commander)."""
+        self.last_out = [0] * 3
+        """Per kind of ``proposals.OUT_KINDS``, 1 + the turn somebody last left it (0: never)."""
         self.immune: list[int] = []
         """Persons acquitted this turn: immune from further prosecution this turn (§6.5.5)."""
         self.stepped: list[int] = []
@@ -404,6 +411,11 @@ class RepublicOfCarthageState(State):
 
     def in_play(self, person: int) -> bool:
         return self.ploc[person] not in (OUT, COVERED)
+
+    def counts_in_play(self, person: int) -> bool:
+        """In play for Mortality chits and the one-Statesman-per-family rule (§4, §6.1): in
+        play, or lying face up in the Forum (a live Senator or Statesman nobody holds)."""
+        return self.in_play(person) or (self.ploc[person] == OUT and self.card_loc[person] == FORUM)
 
     def faction_persons(self, faction: int) -> list[int]:
         """The Senators and Statesmen of a faction (covered Family cards excluded)."""

@@ -31,7 +31,9 @@ def succeed(state: S, family: int, card: int) -> None:
         values[family] = 0
     state.liable[card] = max(state.liable[card], state.liable[family])
     state.liable[family] = 0
-    state.prior[card] = max(state.prior[card], state.prior[family])
+    if state.prior[family] > state.prior[card]:
+        state.prior[card] = state.prior[family]
+        state.prior_kind[card] = state.prior_kind[family]
     state.prior[family] = 0
     state.ploc[card] = state.ploc[family]
     office = office_of(state, family)

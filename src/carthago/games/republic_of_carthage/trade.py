@@ -25,6 +25,7 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import card_value
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.offices import OVERSEER, clockwise, hrao_faction, vacate
+from carthago.games.republic_of_carthage.revenue import EARNING_PLACES
 from carthago.games.republic_of_carthage.setup import stack_counts
 from carthago.games.republic_of_carthage.stages import (
     AUTO,
@@ -36,8 +37,6 @@ from carthago.games.republic_of_carthage.stages import (
 )
 from carthago.games.republic_of_carthage.state import (
     CARDS,
-    CARTHAGE,
-    EXILE,
     IN_PLAY,
     N_COMMODITIES,
     OFFICES,
@@ -52,8 +51,6 @@ STACKS = 9
 OFFER_ROUNDS = 2
 MIN_OFFER = 3
 MAX_ALLOCATIONS = 3
-NOT_TRADING = (EXILE,)
-"""An exiled Statesman has no part in the game but for Mortality (§6.5.5): no trader draws."""
 
 
 def commodity_name(commodity: int) -> str:
@@ -80,8 +77,10 @@ def tax_due(revenue: int, rate: int) -> int:
 
 
 def traders_of(state: S, faction: int) -> int:
+    """The faction's Traders that draw and warehouse: those of Senators who still earn (an
+    exile, a captive or a rebel has no part in the faction's income, §6.5.5, §6.6.2, §6.7.3)."""
     return sum(
-        state.traders[p] for p in state.faction_persons(faction) if state.ploc[p] not in NOT_TRADING
+        state.traders[p] for p in state.faction_persons(faction) if state.ploc[p] in EARNING_PLACES
     )
 
 
@@ -581,15 +580,17 @@ def _allocate_actor(state: S) -> int:
     return AUTO
 
 
-def _present(state: S, faction: int) -> list[int]:
-    return [p for p in state.faction_persons(faction) if state.ploc[p] == CARTHAGE]
+def _receivers(state: S, faction: int) -> list[int]:
+    """§6.3.6 "among their Senators": any who still earns, in Carthage or away as Governor or
+    commander; not an exile (his talents are frozen), a captive or a rebel."""
+    return [p for p in state.faction_persons(faction) if state.ploc[p] in EARNING_PLACES]
 
 
 def _allocate_legal(state: S) -> list[int]:
     faction = state.order[state.pos]
     legal = [A.DONE]
     if state.sub < MAX_ALLOCATIONS:
-        for person in _present(state, faction):
+        for person in _receivers(state, faction):
             legal += [A.allocate(person, i) for i in A.amount_choices(state.trade_income[faction])]
     return legal
 
@@ -642,7 +643,9 @@ def _return_cards(state: S) -> None:
         state.to_return[commodity] = 0
     state.last_return = state.history_length()
     state.note(f"{returned} sold and discarded Trade cards return to their stacks, reshuffled")
-    if state.office_holder[OVERSEER] >= 0 and state.office_term[OVERSEER] <= 0:
+    holder = state.office_holder[OVERSEER]
+    if holder >= 0 and state.office_term[OVERSEER] <= 0:
         state.note("The Overseer of the Agora's term is over: the office goes to the Forum")
+        state.leavers.append(holder)  # he may take a Committee seat again this turn (§6.5.4)
         vacate(state, OVERSEER)
     next_phase(state, "trade")

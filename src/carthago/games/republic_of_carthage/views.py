@@ -25,6 +25,7 @@ from carthago.games.republic_of_carthage.state import (
     FORUM_DOWN,
     HAND,
     LATE_DECK,
+    LEADERS,
     NEUTRAL_ROLES,
     OFFICES,
     PLACE_NAMES,
@@ -201,11 +202,7 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
             }
             for i, province in enumerate(PROVINCES)
         ],
-        "wars": [
-            {"war": war.name, "status": WAR_STATUS_NAMES[state.war_status[i]]}
-            for i, war in enumerate(WARS)
-            if state.war_status[i]
-        ],
+        "wars": [_war(state, i) for i in range(len(WARS)) if state.war_status[i]],
         "forces": {
             unit.id: {
                 "pool": state.unit_pool[i],
@@ -244,6 +241,26 @@ def observe(state: S, viewer: int | None) -> dict[str, Any]:
         "hand_offer": _hand_offer(state, viewer),
         **cards,
         "cards_in_force": [*cards["cards_in_force"], *in_force(state)],
+    }
+
+
+def _war(state: S, war: int) -> dict[str, Any]:
+    """A war card on the board with the strengths a force would roll against now (§6.6.2)."""
+    from carthago.games.republic_of_carthage.war import (
+        leaders_with,
+        matching_factor,
+        war_strength,
+    )
+
+    card = WARS[war]
+    return {
+        "war": card.name,
+        "id": card.id,
+        "status": WAR_STATUS_NAMES[state.war_status[war]],
+        "land": war_strength(state, war, naval=False),
+        "naval": war_strength(state, war, naval=True),
+        "matching": matching_factor(state, war),
+        "leaders": [LEADERS[i].name for i in leaders_with(state, war)],
     }
 
 

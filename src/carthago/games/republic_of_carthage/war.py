@@ -490,7 +490,8 @@ def _roll(state: S, roll: int) -> None:
     state.note(f"{RESULT_NAMES[result]}: {losses} counter(s) lost")
     if war == REBEL_WAR:
         state.ctx[C_REBEL_STRENGTH] = theirs
-        if result != DEFEAT or losses < size:
+        # On the Senate's Defeat the revolt succeeds and the rebels lose nothing.
+        if result != DEFEAT:
             state.ctx[C_REBEL_LOSSES] = min(losses, sum(state.rebel_units))
     state.stage = "war_loss"
 

@@ -32,11 +32,19 @@ const Carthago = (() => {
     const headers = {};
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["X-Seat-Token"] = token;
-    const response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      });
+    } catch (_) {
+      // The browser's own words ("Failed to fetch") say nothing to a player.
+      const error = new Error("the server cannot be reached");
+      error.offline = true;
+      throw error;
+    }
     let data = null;
     try { data = await response.json(); } catch (_) { data = null; }
     if (!response.ok) {
@@ -103,6 +111,42 @@ const Carthago = (() => {
     menu.hidden = false;
   }
 
+  // -- explanations on hover or tap: any element with a data-tip explains itself ------------
+
+  function tipBox(id) {
+    let tip = document.getElementById(id);
+    if (!tip) {
+      tip = el("div", { id, class: "tip", role: "tooltip", hidden: true });
+      document.body.append(tip);
+      document.addEventListener("pointerdown", (event) => { if (!event.target.closest("[data-tip]")) tip.hidden = true; });
+    }
+    return tip;
+  }
+
+  function showTip(target, id) {
+    const tip = tipBox(id);
+    tip.textContent = target.getAttribute("data-tip");
+    tip.hidden = false;
+    const rect = target.getBoundingClientRect();
+    const width = Math.min(340, window.innerWidth - 16);
+    tip.style.maxWidth = `${width}px`;
+    tip.style.left = `${Math.max(8, Math.min(rect.left, window.innerWidth - width - 8))}px`;
+    const below = rect.bottom + 6;
+    tip.style.top = `${below + tip.offsetHeight < window.innerHeight ? below : Math.max(8, rect.top - tip.offsetHeight - 6)}px`;
+  }
+
+  function explainOnHover(root, id) {
+    root.addEventListener("mouseover", (event) => {
+      const target = event.target.closest("[data-tip]");
+      if (target) showTip(target, id);
+    });
+    root.addEventListener("mouseleave", () => { tipBox(id).hidden = true; });
+    root.addEventListener("pointerdown", (event) => {
+      const target = event.target.closest("[data-tip]");
+      if (target && event.pointerType !== "mouse") showTip(target, id);
+    });
+  }
+
   // -- home: new game, lobby, my games, uploaded records ----------------------------------
 
   async function home(root) {
@@ -163,7 +207,8 @@ const Carthago = (() => {
       seatsBox.replaceChildren(...players.map((player, seat) => el("label", {},
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
-          el("option", { value: "human", selected: seat === 0 }, "a person"),
+          el("option", { value: "human", selected: seat === 0, title: "you, or a friend you send the seat's link to" }, "a person (by link)"),
+          el("option", { value: "public", title: "anyone who finds the game in the lobby" }, "anyone from the lobby"),
           catalogue.computers.map((c, i) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && i === 0 },
             `computer: ${c.name}`))))));
     };
@@ -191,9 +236,12 @@ const Carthago = (() => {
       event.preventDefault();
       message.textContent = "";
       const options = readOptions();
-      const seats = Array.from(seatsBox.querySelectorAll("select"), (s) => s.value);
+      const choices = Array.from(seatsBox.querySelectorAll("select"), (s) => s.value);
+      // A seat for anyone is a person's seat the server opens to the public.
+      const seats = choices.map((choice) => choice === "public" ? "human" : choice);
+      const open = choices.flatMap((choice, seat) => choice === "public" ? [seat] : []);
       try {
-        const game = await api("POST", "/api/games", { game: gameSelect.value, options, seats, listed: listed.checked });
+        const game = await api("POST", "/api/games", { game: gameSelect.value, options, seats, public: open, listed: listed.checked });
         const info = catalogue.games.find((g) => g.name === gameSelect.value);
         showCreated(created, game, info);
       } catch (error) { message.textContent = error.message; }
@@ -202,7 +250,8 @@ const Carthago = (() => {
       el("label", {}, el("span", { class: "name", text: "Game" }), gameSelect),
       el("h3", { text: "Options" }), optionsBox,
       el("h3", { text: "Seats" }), seatsBox,
-      el("label", {}, listed, " list in the lobby while a seat is free"),
+      el("p", { class: "muted", text: `The first person's seat is yours. Computer players think at most ${catalogue.max_think_seconds} s a move here.` }),
+      el("label", {}, listed, " list in the lobby while a seat for anyone is free"),
       el("button", { class: "primary", type: "submit", id: "start" }, "Start"), message);
   }
 
@@ -212,7 +261,7 @@ const Carthago = (() => {
       el("h3", { text: "Game created" }),
       el("p", { text: "Each link opens one seat: keep yours, send the others to your friends. Anyone with a link plays that seat." }),
       Object.entries(game.links).map(([seat, link]) => el("p", {},
-        el("strong", { text: info.players[seat] }), " ",
+        el("strong", { text: info.players[seat] + (Number(seat) === game.creator_seat ? " (your seat)" : " (send to a friend)") }), " ",
         el("code", { class: "link", text: origin + link }), " ",
         el("a", { href: link, class: "play-seat", "data-seat": seat }, el("button", {}, `play as ${info.players[seat]}`)))),
       el("p", {}, el("strong", { text: "Spectators" }), " ", el("code", { class: "link", text: origin + game.spectator }),
@@ -267,12 +316,12 @@ const Carthago = (() => {
   // -- playing and watching ----------------------------------------------------------------
 
   function play(root, gameId, token) {
-    const session = { gameId, token, view: null, previous: null, pending: false, socket: null, error: "" };
+    const session = { gameId, token, view: null, previous: null, pending: false, socket: null, error: "", offline: false };
     const container = el("div", { id: "game" }, "connecting…");
     root.replaceChildren(container);
 
     const act = async (action) => {
-      if (session.pending) return;
+      if (session.pending || session.offline) return;
       session.pending = true;
       session.error = "";
       render();
@@ -281,12 +330,24 @@ const Carthago = (() => {
           { action, request_id: requestId(), expected_move: session.view.move }, token);
         accept(result.view);
       } catch (error) {
-        session.error = error.message;
-        try { accept(await api("GET", `/api/games/${gameId}`, undefined, token), true); } catch (_) { /* shown below */ }
+        if (error.offline) lost();
+        else {
+          session.error = error.message;
+          try { accept(await api("GET", `/api/games/${gameId}`, undefined, token), true); } catch (_) { /* shown below */ }
+        }
       } finally {
         session.pending = false;
         render();
       }
+    };
+
+    // "Pass until something needs me": held by the server, so it plays on while this page is shut.
+    const follow = async (on) => {
+      session.error = "";
+      try {
+        const result = await api("PUT", `/api/games/${gameId}/following`, { following: on }, token);
+        accept(result.view, true);
+      } catch (error) { session.error = error.message; render(); }
     };
 
     const accept = (view, force) => {
@@ -311,9 +372,36 @@ const Carthago = (() => {
         const view = session.view;
         if (!view) return;
         container.replaceChildren(gameScreen(view, session.previous, {
-          act, pending: session.pending, error: session.error, live: true,
+          act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
         }));
       });
+    };
+
+    // While the server cannot be reached the page says so (not "your turn"), and looks again
+    // every second until the server answers; the socket's own reconnection also ends it.
+    const lost = () => {
+      if (session.offline) return;
+      session.offline = true;
+      render();
+      setTimeout(probe, 1000);
+    };
+    const probe = async () => {
+      if (!session.offline || !container.isConnected) return;
+      try { back(await api("GET", `/api/games/${gameId}`, undefined, token)); }
+      catch (_) { setTimeout(probe, 1000); }
+    };
+    const back = (view) => {
+      session.offline = false;
+      session.error = "";
+      accept(view, true);
+    };
+
+    const abandon = async () => {
+      if (!confirm("Abandon this game for every player? Nobody can move in it afterwards.")) return;
+      try {
+        await api("POST", `/api/games/${gameId}/abandon`, undefined, token);
+        accept(await api("GET", `/api/games/${gameId}`, undefined, token), true);
+      } catch (error) { session.error = error.message; render(); }
     };
 
     const connect = () => {
@@ -324,14 +412,19 @@ const Carthago = (() => {
       socket.onopen = () => socket.send(JSON.stringify(token ? { token } : {}));
       socket.onmessage = (message) => {
         const data = JSON.parse(message.data);
-        if (data.type === "view") accept(data.view);
+        if (data.type === "view" && session.offline) back(data.view);
+        else if (data.type === "view") accept(data.view);
         else if (data.type === "error") {
           fatal = true;
           container.replaceChildren(el("p", { class: "error", id: "fatal", text: data.error }),
             el("p", {}, el("a", { href: "/", text: "back to the lobby" })));
         }
       };
-      socket.onclose = () => { if (!fatal && container.isConnected) setTimeout(connect, 1000); };
+      socket.onclose = () => {
+        if (fatal || !container.isConnected) return;
+        lost();
+        setTimeout(connect, 1000);
+      };
     };
     connect();
   }
@@ -344,6 +437,7 @@ const Carthago = (() => {
   }
 
   function turnText(view) {
+    if (view.status === "abandoned") return "Abandoned by its creator";
     if (view.status === "finished" || view.to_move === -4) return resultText(view);
     if (view.to_move < 0) return "rolling…";
     const player = view.players[view.to_move];
@@ -375,6 +469,7 @@ const Carthago = (() => {
       pending: Boolean(ctx.pending),
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
+      follow: ctx.follow,
       actionsNaming: (name) => actionsNaming(ctx.live ? view.legal : [], name),
       offer: (entries, event) => {
         if (!entries.length || ctx.pending) return;
@@ -389,7 +484,9 @@ const Carthago = (() => {
     const status = el("div", { class: "status-bar" },
       el("h1", { text: view.title }),
       el("span", { class: "muted", text: optionsText(view.options) }),
-      el("span", { class: "turn" + (mine ? " mine" : ""), id: "turn", "data-move": view.move, text: turnText(view) }),
+      ctx.offline
+        ? el("span", { class: "turn offline", id: "turn", "data-move": view.move, text: "Disconnected, reconnecting…" })
+        : el("span", { class: "turn" + (mine ? " mine" : ""), id: "turn", "data-move": view.move, text: turnText(view) }),
       el("span", { id: "viewer", text: viewerText(view, ctx.live) }),
       el("span", { class: "muted", text: `move ${view.move}` }),
       el("span", {}, view.players.map((p) => el("span", {
@@ -402,10 +499,12 @@ const Carthago = (() => {
       ctx.live ? actionsPanel(view, ctx) : null,
       el("section", { class: "panel" }, el("h2", { text: "Log" }),
         el("ol", { class: "log", id: "log" },
-          log.map((line, i) => el("li", { class: i >= log.length - fresh ? "fresh" : null, text: line })))),
-      ctx.live ? linksPanel(view) : null);
+          log.map((line, i) => el("li", { class: i >= log.length - fresh ? "fresh" : null, text: line }))),
+        playedForYou(view)),
+      ctx.live ? linksPanel(view, ctx) : null);
     const screen = el("div", {},
       status, lastEvent,
+      ctx.offline ? el("p", { class: "notice", id: "connection", text: "Disconnected from the server, reconnecting… Your game is safe; moves can be made again once it is back." }) : null,
       ctx.error ? el("p", { class: "error", id: "error", text: ctx.error }) : null,
       el("div", { class: "play" }, el("section", {}, board), side));
     requestAnimationFrame(() => {
@@ -415,6 +514,14 @@ const Carthago = (() => {
     return screen;
   }
 
+  // The moves the server made for this seat (one possible choice, or passing while it follows).
+  function playedForYou(view) {
+    const played = view.played_for_you || [];
+    if (!played.length) return null;
+    return el("div", { id: "played-for-you" }, el("h3", { text: "Played for you" }),
+      el("ol", { class: "log" }, played.map((entry) => el("li", { value: entry.move + 1, text: entry.notation }))));
+  }
+
   function actionsPanel(view, ctx) {
     const panel = el("section", { class: "panel actions", id: "actions" }, el("h2", { text: "Your move" }));
     if (view.viewer === null) {
@@ -422,13 +529,13 @@ const Carthago = (() => {
       return panel;
     }
     if (!view.legal.length) {
-      panel.append(el("p", { class: "muted", text: view.status === "finished" ? "The game is over." : "Waiting for the other side." }));
+      panel.append(el("p", { class: "muted", text: { finished: "The game is over.", abandoned: "Its creator abandoned the game." }[view.status] || "Waiting for the other side." }));
       return panel;
     }
     const filter = el("input", { type: "search", placeholder: "filter actions…", id: "action-filter" });
     const list = el("div", {}, view.legal.map((entry) => el("button", {
       class: "act", "data-action": entry.action, "data-notation": entry.notation,
-      disabled: ctx.pending, onclick: () => ctx.act(entry.action),
+      disabled: ctx.pending || ctx.offline, onclick: () => ctx.act(entry.action),
     }, entry.notation)));
     filter.addEventListener("input", () => {
       const wanted = filter.value.toLowerCase();
@@ -439,12 +546,14 @@ const Carthago = (() => {
     return panel;
   }
 
-  function linksPanel(view) {
+  function linksPanel(view, ctx) {
     const finished = view.status === "finished";
+    const abandonable = view.creator && view.status === "active";
     return el("section", { class: "panel", id: "links" }, el("h2", { text: "Links" }),
       el("p", {}, "Spectators: ", el("code", { class: "link", text: `${location.origin}/watch/${view.id}` })),
       el("p", {}, el("a", { href: `/replay/${view.id}`, id: "replay-link" }, finished ? "replay move by move" : "replay the public view so far")),
       finished ? el("p", {}, el("a", { href: `/api/games/${view.id}/record`, download: `${view.game}-${view.id}.json`, id: "download-record" }, "download the record")) : null,
+      abandonable ? el("p", {}, el("button", { id: "abandon", onclick: ctx.abandon }, "abandon this game")) : null,
       el("p", {}, el("a", { href: "/" }, "lobby")));
   }
 
@@ -529,5 +638,5 @@ const Carthago = (() => {
   }
 
   window.addEventListener("DOMContentLoaded", route);
-  return { boards, el, actionsNaming };
+  return { boards, el, actionsNaming, api, explainOnHover, tipBox };
 })();

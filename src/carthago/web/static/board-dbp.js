@@ -9,6 +9,7 @@
 (() => {
   const { el } = Carthago;
   const GAME = "de_bello_punico";
+  const TIP = "dbp-tip";
   const SIDES = ["Rome", "Carthage"];
   const COLOURS = ["#b0302a", "#2a5fa8"];
   const DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"];
@@ -474,7 +475,7 @@
 
   const ASKS = {
     setup: "Set-up: click the unit your leader joins.",
-    reserve: "Trebbia: click a hex on Rome's map edge where the Numidian reserve waits in ambush, or keep no reserve.",
+    reserve: "Trebbia: hold a Numidian unit back to enter later by Rome's map edge (with the ambush option: click the edge hex where it waits), or keep no reserve.",
     place: "Strategic phase: click one of your Command boxes to place a Command Point (or your Vacuus) face down.",
     order: "You won the initiative: go first or second this turn?",
     fortuna: "Fortuna: spend a Command Point to roll that die again?",
@@ -597,39 +598,6 @@
     return el("div", { class: "dbp-mappanel" }, bar, wrap);
   }
 
-  // -- explanations on hover or tap --------------------------------------------------------
-
-  function tipBox() {
-    let tip = document.getElementById("dbp-tip");
-    if (!tip) {
-      tip = el("div", { id: "dbp-tip", class: "twc-tip", role: "tooltip", hidden: true });
-      document.body.append(tip);
-      document.addEventListener("pointerdown", (event) => { if (!event.target.closest("[data-tip]")) tip.hidden = true; });
-    }
-    return tip;
-  }
-
-  function showTip(target, event) {
-    const tip = tipBox();
-    tip.textContent = target.getAttribute("data-tip");
-    tip.hidden = false;
-    const width = Math.min(320, window.innerWidth - 16);
-    tip.style.maxWidth = `${width}px`;
-    const rect = target.getBoundingClientRect();
-    const x = event && event.clientX !== undefined ? event.clientX + 14 : rect.right;
-    tip.style.left = `${Math.max(8, Math.min(x, window.innerWidth - width - 8))}px`;
-    const below = rect.bottom + 6;
-    tip.style.top = `${below + tip.offsetHeight < window.innerHeight ? below : Math.max(8, rect.top - tip.offsetHeight - 6)}px`;
-  }
-
-  function explainOnHover(root) {
-    root.addEventListener("mouseover", (event) => {
-      const target = event.target.closest("[data-tip]");
-      if (target) showTip(target, event);
-    });
-    root.addEventListener("mouseleave", () => { tipBox().hidden = true; });
-  }
-
   // -- drawing -----------------------------------------------------------------------------
 
   function table(view, previous, ctx) {
@@ -643,7 +611,7 @@
       el("div", { class: "dbp-main" },
         mapPanel(mapSvg(view, plan, ctx, changes), o),
         el("div", { class: "dbp-side" }, tracks(o), commandBoxes(view, plan, ctx), otherSideDid(view, mark, changes), legend(o))));
-    explainOnHover(root);
+    Carthago.explainOnHover(root, TIP);
     return root;
   }
 
@@ -655,7 +623,7 @@
     }
     const old = document.getElementById("dbp-mapwrap");
     const scroll = old ? { left: old.scrollLeft, top: old.scrollTop } : null;
-    tipBox().hidden = true;
+    Carthago.tipBox(TIP).hidden = true;
     container.replaceChildren(table(view, previous, ctx));
     if (scroll) {
       requestAnimationFrame(() => {

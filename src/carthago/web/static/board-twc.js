@@ -8,6 +8,7 @@
 (() => {
   const { el } = Carthago;
   const GAME = "total_war_cards";
+  const TIP = "twc-tip";
   const COLOURS = ["#b0302a", "#2a5fa8"];
   const TIERS = 5;
   let data = null;
@@ -486,42 +487,6 @@
         o.won[side].length ? wonChips(side) : el("span", { class: "muted", text: "nothing yet" }))));
   }
 
-  // -- explanations on hover or tap --------------------------------------------------------
-
-  function tipBox() {
-    let tip = document.getElementById("twc-tip");
-    if (!tip) {
-      tip = el("div", { id: "twc-tip", class: "twc-tip", role: "tooltip", hidden: true });
-      document.body.append(tip);
-      document.addEventListener("pointerdown", (event) => { if (!event.target.closest("[data-tip]")) tip.hidden = true; });
-    }
-    return tip;
-  }
-
-  function showTip(target) {
-    const tip = tipBox();
-    tip.textContent = target.getAttribute("data-tip");
-    tip.hidden = false;
-    const rect = target.getBoundingClientRect();
-    const width = Math.min(340, window.innerWidth - 16);
-    tip.style.maxWidth = `${width}px`;
-    tip.style.left = `${Math.max(8, Math.min(rect.left, window.innerWidth - width - 8))}px`;
-    const below = rect.bottom + 6;
-    tip.style.top = `${below + tip.offsetHeight < window.innerHeight ? below : Math.max(8, rect.top - tip.offsetHeight - 6)}px`;
-  }
-
-  function explainOnHover(root) {
-    root.addEventListener("mouseover", (event) => {
-      const target = event.target.closest("[data-tip]");
-      if (target) showTip(target);
-    });
-    root.addEventListener("mouseleave", () => { tipBox().hidden = true; });
-    root.addEventListener("pointerdown", (event) => {
-      const target = event.target.closest("[data-tip]");
-      if (target && event.pointerType !== "mouse") showTip(target);
-    });
-  }
-
   // -- drawing -----------------------------------------------------------------------------
 
   function table(view, previous, ctx) {
@@ -542,7 +507,7 @@
         techTree(view, previous, moves, ctx),
         el("div", { class: "twc-right" }, el("section", { class: "panel" }, el("h3", { text: "Special ability cards" }), abilities(view)),
           over ? null : scorePanel(view))));
-    explainOnHover(root);
+    Carthago.explainOnHover(root, TIP);
     return root;
   }
 
@@ -553,7 +518,7 @@
       return;
     }
     const paint = () => {
-      tipBox().hidden = true;
+      Carthago.tipBox(TIP).hidden = true;
       container.replaceChildren(table(view, previous, { ...ctx, redraw: paint }));
     };
     paint();
