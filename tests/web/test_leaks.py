@@ -57,6 +57,7 @@ def check_payload(payload: Any, viewer: int | None, state: State) -> None:
             assert observation["ambush"] is None or not waiting
         if shown != view["to_move"]:
             assert view.get("legal", []) == []
+            assert view.get("shortcuts", []) == []
 
 
 def play_and_check(

@@ -539,9 +539,11 @@
     const lines = log.slice(Math.min(mark.log.length, log.length));
     if (!lines.length && !changes.size) return null;
     const rival = SIDES[1 - view.viewer];
+    const list = el("ol", {}, lines.map((line) => el("li", { text: line })));
+    // The latest lines are the ones to read: the list opens scrolled to its end.
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return el("section", { class: "panel dbp-did", id: "dbp-did" },
-      el("h3", { text: `Since your last move (${rival} and the dice)` }),
-      el("ol", {}, lines.slice(-12).map((line) => el("li", { text: line }))));
+      el("h3", { text: `Since your last move (${rival} and the dice)` }), list);
   }
 
   // -- walking to a distant hex: its steps sent one after another --------------------------
