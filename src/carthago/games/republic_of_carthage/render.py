@@ -1,4 +1,8 @@
-"""The board as text for an 80-column terminal, built only from an observation."""
+"""The board as text for an 80-column terminal, built only from an observation.
+
+A line longer than the terminal is wrapped, never cut, and a key at the foot names every
+abbreviation the text uses.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,12 @@ import textwrap
 from typing import Any
 
 WIDTH = 80
+LEGEND = (
+    "Key: M Military, O Oratory, E Exploration, L Loyalty, I Influence, P Popularity, "
+    "Tr Traders, T talents; HRAO the Highest Ranking Available Official; trade backs: "
+    "Trade cards held per stack 1-9; war land/naval: the strength a force fights now "
+    "(xN: doubled or tripled by matching wars)"
+)
 
 
 def _senator_line(senator: dict[str, Any]) -> str:
@@ -19,13 +29,13 @@ def _senator_line(senator: dict[str, Any]) -> str:
     if senator["concessions"]:
         extras.append("+".join(senator["concessions"]))
     line = (
-        f"  {senator['name'][:26]:26} M{senator['mil']} O{senator['ora']} E{senator['exp']} "
+        f"  {senator['name']:26} M{senator['mil']} O{senator['ora']} E{senator['exp']} "
         f"L{senator['loy']:<2} I{senator['inf']:<2} P{senator['pop']:<2} "
         f"Tr{senator['traders']} {senator['talents']:>3}T"
     )
     if extras:
         line += " " + ", ".join(extras)
-    return line[:WIDTH]
+    return line
 
 
 def _field_lines(observation: dict[str, Any]) -> list[str]:
@@ -58,14 +68,12 @@ def _forum_lines(observation: dict[str, Any]) -> list[str]:
         e["event"] + (" (again)" if e["upside_down"] else "") for e in observation["table_events"]
     ]
     if events:
-        lines.append(textwrap.shorten("Table Events: " + ", ".join(events), WIDTH))
+        lines.append("Table Events: " + ", ".join(events))
     leaders = [f"{x['leader']} ({x['status']})" for x in observation["enemy_leaders"]]
     if leaders:
-        lines.append(textwrap.shorten("Enemy Leaders: " + ", ".join(leaders), WIDTH))
+        lines.append("Enemy Leaders: " + ", ".join(leaders))
     if observation["explorations"]:
-        lines.append(
-            textwrap.shorten("Explorations: " + ", ".join(observation["explorations"]), WIDTH)
-        )
+        lines.append("Explorations: " + ", ".join(observation["explorations"]))
     if observation["initiative"]:
         lines.append(f"Initiative {observation['initiatives_taken']}: {observation['initiative']}")
     persuasion = observation["persuasion"]
@@ -100,11 +108,9 @@ def render(observation: dict[str, Any]) -> str:
         )
         lines.extend(_senator_line(s) for s in faction["senators"])
         if faction["hand"]:
-            lines.append("  " + textwrap.shorten("hand: " + ", ".join(faction["hand"]), WIDTH - 2))
+            lines.append("  hand: " + ", ".join(faction["hand"]))
         if faction["trade_cards"]:
-            lines.append(
-                "  " + textwrap.shorten("trade: " + ", ".join(faction["trade_cards"]), WIDTH - 2)
-            )
+            lines.append("  trade: " + ", ".join(faction["trade_cards"]))
     governed = [p for p in observation["provinces"] if p["status"] != "not in play"]
     for province in governed:
         side = "Developed" if province["developed"] else "Undeveloped"
@@ -119,12 +125,17 @@ def render(observation: dict[str, Any]) -> str:
     fleet_won = set(observation["fleet_victories"])
     for war in observation["wars"]:
         marker = ", Fleet Victory" if war["war"] in fleet_won else ""
-        lines.append(f"War: {war['war']} ({war['status']}{marker})")
+        factor = f" x{war['matching']}" if war["matching"] > 1 else ""
+        leaders = f" with {', '.join(war['leaders'])}" if war["leaders"] else ""
+        lines.append(
+            f"War: {war['war']} ({war['status']}{marker}): land {war['land']}, "
+            f"naval {war['naval']}{factor}{leaders}"
+        )
     lines.extend(_forum_lines(observation))
     lines.extend(_field_lines(observation))
     if observation["cards_in_force"]:
         text = "Cards in force: " + ", ".join(observation["cards_in_force"])
-        lines.append(textwrap.shorten(text, WIDTH))
+        lines.append(text)
     offer = observation["offer"]
     if offer:
         lines.append(f"Offer {offer['from']} -> {offer['to']}: {offer['offer']}")
@@ -133,7 +144,7 @@ def render(observation: dict[str, Any]) -> str:
         crisis = " (Crisis)" if senate["crisis"] else ""
         lines.append(f"Senate{crisis}: presiding {senate['presiding']}")
         if senate["proposal"]:
-            lines.append("  " + textwrap.shorten("proposal: " + senate["proposal"], WIDTH - 2))
+            lines.append("  proposal: " + senate["proposal"])
         for ballot in senate["ballots"]:
             bribery = ", Bribery of the Council" if ballot["bribery"] else ""
             lines.append(
@@ -148,4 +159,13 @@ def render(observation: dict[str, Any]) -> str:
     if senate["suffete_for_life"]:
         lines.append(f"Suffete for Life: {senate['suffete_for_life']}")
     lines.extend("> " + entry for entry in observation["log"][-6:])
-    return "\n".join(line[:WIDTH] for line in lines)
+    lines.append(LEGEND)
+    return "\n".join(wrapped for line in lines for wrapped in _wrap(line))
+
+
+def _wrap(line: str) -> list[str]:
+    """``line`` in lines of at most WIDTH columns, continuations indented under it."""
+    if len(line) <= WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
