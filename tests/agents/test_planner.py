@@ -8,7 +8,7 @@ import random
 import pytest
 
 import carthago
-from carthago.agents import PlannerAgent, choose_action, level_spec, make_agent
+from carthago.agents import PlannerAgent, choose_action, level_spec, make_agent, planner
 from carthago.agents.planner import PlanProgress
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
@@ -232,3 +232,31 @@ def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() ->
 def test_bad_planner_parameters_are_refused(spec: str, message: str) -> None:
     with pytest.raises(InvalidAgentSpecError, match=message):
         make_agent(spec)
+
+
+@pytest.mark.parametrize(("chancy", "expected"), [(True, 0), (False, 1)])
+def test_planner_too_short_to_tell_plans_from_luck_plays_the_heuristics_plan(
+    monkeypatch: pytest.MonkeyPatch, chancy: bool, expected: int
+) -> None:
+    state = in_impulse("zama")
+    legal = state.legal_actions()
+    monkeypatch.setattr(planner, "ranked", lambda state, player, legal, evaluate, rng: legal)
+
+    def playout(
+        self: PlannerAgent,
+        state: State,
+        me: int,
+        impulse: object,
+        actions: list[int] | None,
+        first: int | None,
+        epsilon: float,
+    ) -> tuple[float, list[int], list[object], bool]:
+        # The heuristic's first choice (legal[0]) looks worse in its one playout than the next.
+        opening = first if actions is None else actions[0]
+        assert opening is not None
+        return (0.0 if opening == legal[0] else 1.0), [opening], [None], chancy
+
+    monkeypatch.setattr(PlannerAgent, "_playout", playout)
+    # Two playouts make two plans and leave nothing for a round that would compare them again.
+    agent = PlannerAgent(seed=1, seconds=0, playouts=4, plans=4)
+    assert agent.step(state) == legal[expected]

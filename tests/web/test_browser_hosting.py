@@ -15,12 +15,16 @@ pytestmark = BROWSER_TESTS
 RECONNECTING = "Disconnected, reconnecting…"
 
 
-def start_punica_against_easy(page: Page, url: str) -> None:
+def start_punica_against_easy(page: Page, url: str, created_shot: str = "") -> None:
     page.goto(url + "/")
     page.select_option("#game-select", "punica")
     page.select_option("select[name=seat-0]", "human")
     page.select_option("select[name=seat-1]", "easy")
     page.click("#start")
+    page.wait_for_selector("#created")
+    assert "Rome (your seat)" in page.inner_text("#created")
+    if created_shot:
+        shot(page, created_shot, full_page=False)
     page.click("a.play-seat[data-seat='0']")
     page.wait_for_selector("#punica-map")
     assert my_turn_or_over(page) == "mine"
@@ -84,12 +88,14 @@ def test_the_page_says_disconnected_while_the_server_is_down_and_clears_it_when_
 
 def test_the_creator_abandons_a_game_from_the_page(server: str, browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    start_punica_against_easy(page, server)
+    start_punica_against_easy(page, server, created_shot="web-created")
     page.on("dialog", lambda dialog: dialog.accept())
     page.click("#abandon")
     page.wait_for_function(
         "() => document.querySelector('#turn').textContent === 'Abandoned by its creator'"
     )
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, "web-abandoned", full_page=False)
     assert page.locator("#abandon").count() == 0
     assert page.locator("#actions button.act").count() == 0
     # A spectator has no such button.

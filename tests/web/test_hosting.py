@@ -138,18 +138,19 @@ def test_agent_specs_beyond_the_budget_are_refused_and_the_rest_held_to_it(
 
 
 def test_a_quick_reply_does_not_wait_behind_other_games_searches(tmp_path: Any) -> None:
-    # One search worker, taken turn about by two games searching move after move: a computer
-    # that does not search must still answer before either of them moves again.
+    # One search worker, taken turn about by two games searching move after move, 4 s a move:
+    # a computer that does not search answers while the search then running may finish, but
+    # not behind the other game's search waiting for its turn (as it did in one shared queue).
     app = create_app(
-        f"sqlite:///{tmp_path / 'games.db'}", computer_workers=1, limits=HostLimits(2.0)
+        f"sqlite:///{tmp_path / 'games.db'}", computer_workers=1, limits=HostLimits(4.0)
     )
-    slow = "mcts:seconds=2,advice=false"
+    slow = "mcts:seconds=4,advice=false"
     with TestClient(app) as client:
         searching = [new_game(client, [slow, slow], options={"rounds": 50})["id"] for _ in range(2)]
         person = new_game(client, ["human", "easy"], options={"rounds": 50})
         game_id, token = person["id"], person["tokens"]["0"]
         wait_until(lambda: view(client, game_id, token)["legal"])
-        wait_until(lambda: view(client, searching[0])["move"] > 1, seconds=10)
+        wait_until(lambda: view(client, searching[0])["move"] > 1, seconds=20)
         moves = [view(client, g)["move"] for g in searching]
         answered = client.post(
             f"/api/games/{game_id}/actions",
@@ -157,8 +158,11 @@ def test_a_quick_reply_does_not_wait_behind_other_games_searches(tmp_path: Any) 
             json={"action": view(client, game_id, token)["legal"][0]["action"]},
         )
         assert answered.status_code == 200
-        wait_until(lambda: view(client, game_id, token)["legal"], seconds=10)
-        assert [view(client, g)["move"] for g in searching] == moves
+        wait_until(lambda: view(client, game_id, token)["legal"], seconds=20)
+        moved = [
+            view(client, g)["move"] != before for g, before in zip(searching, moves, strict=True)
+        ]
+        assert sum(moved) <= 1, moved
 
 
 def set_attended(db_url: str, game_id: str, ago: timedelta) -> None:

@@ -207,14 +207,14 @@ def test_only_drops_and_trades_between_others_name_secret_cards() -> None:
 
 
 def test_copies_carried_on_over_an_exploration_success_fit_its_announcement() -> None:
-    """Resampled at each decision of player 1 over the recorded game's two exploration successes
-    (each announcing what came back from the reserve): a copy carried on over an announcement
-    fits it or is replaced by a whole replay, which draws the removed cards to fit it."""
+    """Resampled at each decision of player 1 over the recorded game's exploration success
+    (announcing what came back from the reserve): a copy carried on over the announcement fits
+    it or is replaced by a whole replay, which draws the removed cards to fit it."""
     path = Path(__file__).parent / "records" / "exploration_calls_back_reserve_cards.json"
     record = json.loads(path.read_text())
     game = carthago.load(record["game"], **record["options"])
     actions = record["actions"]
-    start = 1450  # a little before the first success (action 1509)
+    start = 3640  # a little before the success (action 3708)
     state = game.replay(actions[:start])
     viewer, rng = 1, random.Random(3)
     for action in actions[start:]:

@@ -19,6 +19,7 @@ from carthago.games.republic_of_carthage import hidden
 from carthago.games.republic_of_carthage.hidden_fallback import COUNTS
 from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
 from tests.benchmarks.scripts import load_script
+from tests.games.republic_of_carthage.support import new, run_until
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -55,12 +56,13 @@ def test_s6_3_7_cards_a_move_sells_as_it_returns_the_cards_are_restocked() -> No
 
 
 def test_a_card_played_while_building_an_offer_names_no_commodity() -> None:
-    """Random play at six players: a faction building a trade offer played Silver Strike, and
-    the viewer's facts took the card play for the offer's named commodity (IndexError)."""
+    """Random play at six players: a faction building a trade offer played an Event, and the
+    viewer's facts took the card play for the offer's named commodity (IndexError for every
+    viewer but the builder)."""
     state = _recorded("six_players_card_played_while_building_an_offer.json")
-    for seed in range(3):
-        copy = state.resample_from_infostate(2, random.Random(seed))
-        _fits_view(state, copy, 2)
+    for viewer in range(6):
+        copy = state.resample_from_infostate(viewer, random.Random(viewer))
+        _fits_view(state, copy, viewer)
 
 
 @pytest.fixture(scope="module")
@@ -84,17 +86,16 @@ def test_every_player_resamples_at_every_decision(
 def test_without_replays_the_fallback_redraws_what_the_viewer_cannot_see(
     monkeypatch: pytest.MonkeyPatch, allow_fallback: None
 ) -> None:
-    """With no replay allowed, every resample of the trade-rich game takes the fallback, is
+    """With no replay allowed, every resample of a random game takes the fallback, is
     counted, shows each viewer what the truth shows, and redraws the other human factions'
     Trade cards and the history entries of their draws (not always the truth)."""
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 0)
-    record = json.loads((RECORDS / "trade_rich_game.json").read_text())
-    state = carthago.load(record["game"], **record["options"]).new_initial_state()
-    assert isinstance(state, RepublicOfCarthageState)
-    # The first offer of the second Trade Phase: every faction holds cards drawn unseen.
-    actions = iter(record["actions"])
-    while state.turn < 2 or state.stage != "trade_offer_build":
-        state.apply_action(next(actions))
+    # An offer begun when every faction holds cards drawn unseen.
+    state = run_until(
+        new(3),
+        lambda s: s.stage == "trade_offer_build" and min(map(len, s.trade_hands)) >= 2,
+        0,
+    )
     rng = random.Random(0)
     for viewer in range(3):
         other = (viewer + 1) % 3
@@ -122,12 +123,9 @@ def test_the_fallback_redraws_an_open_offer_within_its_claim(
     from carthago.games.republic_of_carthage.trade import offer_sides
 
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 0)
-    record = json.loads((RECORDS / "trade_rich_game.json").read_text())
-    state = carthago.load(record["game"], **record["options"]).new_initial_state()
-    assert isinstance(state, RepublicOfCarthageState)
-    actions = iter(record["actions"])
-    while not (state.stage == "trade_offer_reply" and len(offer_sides(state.offer)[0]) >= 3):
-        state.apply_action(next(actions))
+    state = run_until(
+        new(3), lambda s: s.stage == "trade_offer_reply" and len(offer_sides(s.offer)[0]) >= 3, 3
+    )
     viewer, truth = state.current_player(), sorted(offer_sides(state.offer)[0])
     rng = random.Random(0)
     contents = []

@@ -8,7 +8,8 @@ in place, without a replay (docs, "Resampling: the fallback"):
 - the hand cards (Intrigue, Law, Concession) are already redrawn as in an exact copy;
 - the Trade cards nobody has seen (those in the stacks, the reserve, with the Pirates, and those
   other human factions drew unseen) are shuffled among those places stack by stack, so every
-  stack keeps its height and every hand its backs;
+  stack keeps its height and every hand its backs; an open offer another faction built gets
+  new contents from its builder's hand that fit its public claim;
 - with hidden gifts between two other factions, their Faction Treasuries are those a search over
   the public treasury movements ends with (:func:`hidden._gift_amounts`);
 - the history entries of those draws, removals and gifts are rewritten from the redraw.
@@ -42,11 +43,6 @@ class ResampleCounts:
 
     exact: int = 0
     fallback: int = 0
-
-    def share(self) -> float:
-        """The fallback's share of all resamples (0 when none was made)."""
-        total = self.exact + self.fallback
-        return self.fallback / total if total else 0.0
 
     def reset(self) -> None:
         self.exact = self.fallback = 0
