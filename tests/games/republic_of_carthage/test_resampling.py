@@ -836,9 +836,9 @@ def test_a_game_rich_in_trade_resamples_within_a_few_replays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """At the end of the trade-rich game (as first recorded), 29 of 30 replays from player 0's
-    view (and 58 of 60 from the others') were thrown away at a draw known in advance, planned from a later sale,
-    that found its stack bare of that commodity (Dye, Gold, Ivory): a free draw had taken it
-    and kept it. Five replays now do for each seat."""
+    view (and 58 of 60 from the others') were thrown away at a draw known in advance, planned
+    from a later sale, that found its stack bare of that commodity (Dye, Gold, Ivory): a free
+    draw had taken it and kept it. Five replays now do for each seat."""
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 5)
     state = _trade_rich_game()
     for viewer in range(3):
