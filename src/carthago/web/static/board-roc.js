@@ -166,8 +166,9 @@
       el("input", { type: "checkbox", id: "roc-follow", checked: view.following || null, onchange: (event) => ctx.follow(event.target.checked) }),
       " pass until something needs me") : null;
     if (!mine) {
-      const who = view.to_move >= 0 ? view.players[view.to_move].name : null;
-      box.append(el("span", { text: who ? `${who} is to decide (${o.phase}, ${words(o.stage)}).` : "Dice and cards are being drawn…" }), follow);
+      const who = view.to_move >= 0 && view.players[view.to_move] ? view.players[view.to_move].name : null;
+      box.append(el("span", { text: who ? `${who} is to decide (${o.phase}, ${words(o.stage)}).` : "Dice and cards are being drawn…" }));
+      if (follow) box.append(follow);
       return box;
     }
     const left = moves.legal.filter((m) => !moves.taken.has(m.action));
@@ -191,7 +192,7 @@
     }
     box.append(el("span", { class: "roc-choices", id: "roc-choices" }, others.map((m) =>
       el("button", { class: "act", "data-action": m.action, onclick: () => ctx.act(m.action) }, m.notation))));
-    box.append(follow);
+    if (follow) box.append(follow);
     return box;
   }
 
