@@ -15,8 +15,8 @@ from carthago.agents.mcts import MCTSAgent
 from carthago.agents.planner import PlannerAgent
 from carthago.agents.random_agent import RandomAgent
 from carthago.agents.search import DEFAULT_ITERATIONS
-from carthago.agents.weighed import WeighedAgent
 from carthago.agents.spec import AGENTS, AgentKind, AgentSpec, is_human, make_agent, register_agent
+from carthago.agents.weighed import WeighedAgent
 
 SEARCH_PARAMS: dict[str, tuple[type, object]] = {
     "iterations": (int, 0),
