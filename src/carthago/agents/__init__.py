@@ -10,7 +10,7 @@
 from carthago.agents.base import Agent, choose_action
 from carthago.agents.heuristic import HeuristicAgent
 from carthago.agents.ismcts import ISMCTSAgent
-from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, level_spec
+from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, computer_label, level_of, level_spec
 from carthago.agents.mcts import MCTSAgent
 from carthago.agents.planner import PlannerAgent
 from carthago.agents.random_agent import RandomAgent
@@ -90,7 +90,9 @@ __all__ = [
     "PlannerAgent",
     "RandomAgent",
     "choose_action",
+    "computer_label",
     "is_human",
+    "level_of",
     "level_spec",
     "make_agent",
     "register_agent",

@@ -72,3 +72,28 @@ def level_spec(name: str = DEFAULT_LEVEL, game_id: str | None = None) -> str:
     if level is None:
         raise InvalidAgentSpecError(f"no level {name!r} (levels: {', '.join(LEVELS)})")
     return level.spec_for(game_id)
+
+
+def level_of(spec: str) -> str | None:
+    """The name of the level that plays ``spec`` (in any game), or None for a spec no level plays.
+
+    >>> level_of("heuristic"), level_of("planner:seconds=15")
+    ('easy', 'hard')
+    >>> level_of("mcts:iterations=5") is None
+    True
+    """
+    for level in LEVELS.values():
+        if spec == level.spec or spec in level.games.values():
+            return level.name
+    return None
+
+
+def computer_label(spec: str) -> str:
+    """How a computer seat is named to players: its level, else its spec.
+
+    >>> computer_label("ismcts:iterations=6000,seconds=5")
+    'hard'
+    >>> computer_label("random")
+    'random'
+    """
+    return level_of(spec) or spec

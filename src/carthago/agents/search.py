@@ -80,6 +80,10 @@ class SearchAgent(Agent):
         self._game: Game | None = None
         self._rollout: Rollout | None = None
 
+    @property
+    def think_seconds(self) -> float:
+        return self.seconds
+
     def _budget(self) -> Budget:
         return Budget(self.iterations, self.seconds)
 
