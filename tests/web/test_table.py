@@ -24,9 +24,9 @@ def test_computer_seats_are_labelled_by_level_not_spec(client: TestClient) -> No
     labels = [p["label"] for p in view["players"]]
     assert labels == ["person", "hard"]
     assert view["players"][1]["agent"] == LEVELS["hard"].spec
-    custom = new_game(client, ["human", "mcts:iterations=5"])
+    custom = new_game(client, ["human", "mcts:iterations=5,seconds=1"])
     view = client.get(f"/api/games/{custom['id']}").json()
-    assert view["players"][1]["label"] == "mcts:iterations=5"
+    assert view["players"][1]["label"] == "mcts:iterations=5,seconds=1"
 
 
 def punica_against(client: TestClient, level: str = "easy", **extra: object) -> tuple[str, str]:

@@ -391,10 +391,12 @@ class GameService:
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
+        shortcuts: list[JSONDict] = []
         if seat is not None and to_move == seat and info["status"] == "active":
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]
+            shortcuts = state.shortcuts()
         return {
             **info,
             "viewer": seat,
@@ -404,6 +406,7 @@ class GameService:
             "observation": observation,
             "text": state.game.render_observation(observation),
             "legal": legal,
+            "shortcuts": shortcuts,
             "played_for_you": own[0],
             "following": own[1],
         }

@@ -692,24 +692,27 @@ def test_cards_exchanged_between_others_take_their_commodities_from_later_sales(
 
 
 def test_cards_added_to_an_offer_after_a_talk_are_hidden_like_the_first() -> None:
-    """A recorded game of three heuristic factions (game 164 of the easy-level outcome run):
-    faction 0 offered player 1 two cards, named its claim, talked, added a third and named again
-    (§6.3). Every card of the side is hidden and redrawn, not only those after the last talk
-    (before the fix the first two kept their true commodities and no copy was found in 2000
-    replays)."""
+    """A recorded game of three heuristic factions (seed 4): faction 1 began an offer to player
+    2 with Silver, played Silver Strike, added Hides and Bronze and named its claim (§6.3). Every
+    card of the side is hidden and redrawn, not only those after the interruption (before the
+    fix, in the first record of this test, the cards before it kept their true commodities and
+    no copy was found in 2000 replays)."""
     path = Path(__file__).parent / "records" / "offer_with_cards_added_after_a_talk.json"
     record = json.loads(path.read_text())
     state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
     viewer = state.current_player()
-    (offer,) = _public_facts(state, viewer).offers
+    offer = _public_facts(state, viewer).offers[-1]
+    assert (offer.builder, offer.receiver) == (1, viewer)
     assert len(offer.adds) == 3
-    assert offer.adds[-1] > offer.adds[1] + 1
+    assert offer.adds[1] > offer.adds[0] + 1
     copies = [state.resample_from_infostate(viewer, random.Random(seed)) for seed in range(8)]
     for copy in copies:
         assert copy.observation(viewer) == state.observation(viewer)
         assert copy.legal_actions() == state.legal_actions()
     truth = [state.history()[i] for i in offer.adds]
     _varies(truth, [[copy.history()[i] for i in offer.adds] for copy in copies])
+    # The card added before the interruption is redrawn too.
+    _varies(truth[0], [copy.history()[offer.adds[0]] for copy in copies])
 
 
 # -- §6.7.2 discards down to the hand limit --------------------------------------------------
@@ -810,32 +813,35 @@ def _trade_rich_game(length: int | None = None) -> RepublicOfCarthageState:
 
 
 def test_each_card_of_an_exchange_the_viewer_saw_was_in_the_givers_hand() -> None:
-    """At 750 faction 0 gave player 1 Hides, Iron and Salt for Hides, Iron and Salt: its hand
-    counts did not change, yet it held all three (its counter-offer named them). The facts
-    count every card, not what is left once both sides cancel out; a replay that had faction 0
-    hold none of them was legal until the move that added one."""
-    state = _trade_rich_game(800)
+    """At 624 faction 2 answered player 1's offer of Hides, Timber and Iron with Hides, Iron and
+    Salt, and player 1 accepted: faction 2's counts of Hides and Iron did not change, yet it held
+    both (its counter-offer named them). The facts count every card, not what is left once both
+    sides cancel out; a replay that had faction 2 hold no Hides or Iron was legal until the move
+    that added one."""
+    state = _trade_rich_game(680)
     facts = _public_facts(state, 1)
-    hides, iron, salt = (C.commodity(name).index for name in ("Hides", "Iron", "Salt"))
-    assert [(faction, c) for index, faction, c in facts.consumed if index == 750] == [
-        (0, hides),
-        (0, iron),
-        (0, salt),
+    hides, iron, salt, timber = (
+        C.commodity(name).index for name in ("Hides", "Iron", "Salt", "Timber")
+    )
+    assert [(faction, c) for index, faction, c in facts.consumed if index == 624] == [
+        (2, hides),
+        (2, iron),
+        (2, salt),
     ]
-    assert [(faction, c) for index, faction, c in facts.supplied if index == 750] == [
-        (0, hides),
-        (0, iron),
-        (0, salt),
+    assert [(faction, c) for index, faction, c in facts.supplied if index == 624] == [
+        (2, hides),
+        (2, iron),
+        (2, timber),
     ]
 
 
 def test_a_game_rich_in_trade_resamples_within_a_few_replays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """At the end of the trade-rich game, 29 of 30 replays from player 0's view (and 58 of 60
-    from the others') were thrown away at a draw known in advance, planned from a later sale,
-    that found its stack bare of that commodity (Dye, Gold, Ivory): a free draw had taken it
-    and kept it. Five replays now do for each seat."""
+    """At the end of the trade-rich game (as first recorded), 29 of 30 replays from player 0's
+    view (and 58 of 60 from the others') were thrown away at a draw known in advance, planned
+    from a later sale, that found its stack bare of that commodity (Dye, Gold, Ivory): a free
+    draw had taken it and kept it. Five replays now do for each seat."""
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 5)
     state = _trade_rich_game()
     for viewer in range(3):

@@ -214,7 +214,7 @@ def test_copies_carried_on_over_an_exploration_success_fit_its_announcement() ->
     record = json.loads(path.read_text())
     game = carthago.load(record["game"], **record["options"])
     actions = record["actions"]
-    start = 3900  # a little before the success (action 3973)
+    start = 3640  # a little before the success (action 3708)
     state = game.replay(actions[:start])
     viewer, rng = 1, random.Random(3)
     for action in actions[start:]:

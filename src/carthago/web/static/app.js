@@ -389,14 +389,22 @@ const Carthago = (() => {
       render();
     };
 
+    // Views can arrive faster than a big board draws (a computer's moves in a row): draw once a
+    // frame, the latest view.
+    let drawing = false;
     const render = () => {
-      const view = session.view;
-      if (!view) return;
-      container.replaceChildren(gameScreen(view, session.previous, {
-        act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
-        hint: session.hint, askHint,
-      }));
-      for (const node of container.querySelectorAll("[data-since]")) tick(node);
+      if (drawing) return;
+      drawing = true;
+      requestAnimationFrame(() => {
+        drawing = false;
+        const view = session.view;
+        if (!view) return;
+        container.replaceChildren(gameScreen(view, session.previous, {
+          act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
+          hint: session.hint, askHint,
+        }));
+        for (const node of container.querySelectorAll("[data-since]")) tick(node);
+      });
     };
 
     // While the server cannot be reached the page says so (not "your turn"), and looks again
@@ -520,6 +528,7 @@ const Carthago = (() => {
     const { log, fresh } = freshLog(view, previous);
     const boardCtx = {
       live: ctx.live,
+      pending: Boolean(ctx.pending),
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
       follow: ctx.follow,
