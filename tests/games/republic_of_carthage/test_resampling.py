@@ -692,24 +692,27 @@ def test_cards_exchanged_between_others_take_their_commodities_from_later_sales(
 
 
 def test_cards_added_to_an_offer_after_a_talk_are_hidden_like_the_first() -> None:
-    """A recorded game of three heuristic factions (game 164 of the easy-level outcome run):
-    faction 0 offered player 1 two cards, named its claim, talked, added a third and named again
-    (§6.3). Every card of the side is hidden and redrawn, not only those after the last talk
-    (before the fix the first two kept their true commodities and no copy was found in 2000
-    replays)."""
+    """A recorded game of three heuristic factions (seed 4): faction 1 began an offer to player
+    2 with Silver, played Silver Strike, added Hides and Bronze and named its claim (§6.3). Every
+    card of the side is hidden and redrawn, not only those after the interruption (before the
+    fix, in the first record of this test, the cards before it kept their true commodities and
+    no copy was found in 2000 replays)."""
     path = Path(__file__).parent / "records" / "offer_with_cards_added_after_a_talk.json"
     record = json.loads(path.read_text())
     state = carthago.load(record["game"], **record["options"]).replay(record["actions"])
     viewer = state.current_player()
-    (offer,) = _public_facts(state, viewer).offers
+    offer = _public_facts(state, viewer).offers[-1]
+    assert (offer.builder, offer.receiver) == (1, viewer)
     assert len(offer.adds) == 3
-    assert offer.adds[-1] > offer.adds[1] + 1
+    assert offer.adds[1] > offer.adds[0] + 1
     copies = [state.resample_from_infostate(viewer, random.Random(seed)) for seed in range(8)]
     for copy in copies:
         assert copy.observation(viewer) == state.observation(viewer)
         assert copy.legal_actions() == state.legal_actions()
     truth = [state.history()[i] for i in offer.adds]
     _varies(truth, [[copy.history()[i] for i in offer.adds] for copy in copies])
+    # The card added before the interruption is redrawn too.
+    _varies(truth[0], [copy.history()[offer.adds[0]] for copy in copies])
 
 
 # -- §6.7.2 discards down to the hand limit --------------------------------------------------
