@@ -5,7 +5,8 @@ agent (agents only ever see ``resample_from_infostate`` of their seat, as in the
 often the Republic falls and why (bankruptcy, four active wars, four lost wars: rules §7
 Failure), how the other games end (a successful revolt, Suffete for Life, on Influence when the
 Late Republic deck runs out, on Influence at the engine's turn limit), how many turns and
-actions a game takes and how many seconds it takes to play.
+actions a game takes, how many seconds it takes to play, and how long each faction thinks over a
+game (in total, and its longest single wait: the time a person at the table waits for it).
 
 Games run through the arena's scheduler (``--jobs`` processes, one seed per game derived from
 ``--seed``, so the easy level replays identically; the normal and hard levels stop searching
@@ -31,7 +32,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,10 @@ class Ending:
     """Every action in the record: the seats' decisions and the chance outcomes (Neutral
     factions decide inside the engine)."""
     seconds: float
+    thinking: list[float] = field(default_factory=list)
+    """Each faction's wall seconds of answering (files written before this column: empty)."""
+    longest_wait: list[float] = field(default_factory=list)
+    """Each faction's longest single answer, in wall seconds."""
 
 
 def classify(reason: str) -> tuple[str, str]:
@@ -115,6 +120,8 @@ def ending_of(level: str, players: int, outcome: GameOutcome, record: GameRecord
         state.turn,
         outcome.moves,
         outcome.seconds,
+        list(outcome.thinking),
+        list(outcome.longest_wait),
     )
 
 
@@ -146,12 +153,14 @@ def play_endings(
     return sorted(endings, key=lambda ending: ending.index)
 
 
-def spread(values: Sequence[float]) -> str:
-    return (
-        f"{statistics.mean(values):.1f} / {statistics.median(values):g} / {max(values):g}"
-        if values
-        else "-"
-    )
+def spread(values: Sequence[float], digits: int | None = None) -> str:
+    """Mean / median / max; medians and maxima as they are, or to ``digits`` decimals."""
+    if not values:
+        return "-"
+    middle, top = statistics.median(values), max(values)
+    if digits is None:
+        return f"{statistics.mean(values):.1f} / {middle:g} / {top:g}"
+    return f"{statistics.mean(values):.{digits}f} / {middle:.{digits}f} / {top:.{digits}f}"
 
 
 def summary(endings: Sequence[Ending]) -> dict[str, Any]:
@@ -167,14 +176,17 @@ def summary(endings: Sequence[Ending]) -> dict[str, Any]:
         "turns": [e.turns for e in endings],
         "actions": [e.actions for e in endings],
         "seconds_mean": statistics.mean(e.seconds for e in endings) if endings else 0.0,
+        "thinking": [seconds for e in endings for seconds in e.thinking],
+        "longest_wait": max((w for e in endings for w in e.longest_wait), default=None),
     }
 
 
 HEADER = (
     "| level | players | games | Republic fell | bankruptcy | four active wars | "
     "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | "
-    "turns mean / median / max | actions mean / median / max | seconds per game |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "turns mean / median / max | actions mean / median / max | seconds per game | "
+    "thinking per faction and game, s, mean / median / max | longest wait, s |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -191,7 +203,9 @@ def table(endings: Sequence[Ending]) -> str:
             f"| {level} | {players} | {row['games']} | "
             + " | ".join(f"{value:.0%}" for value in shares)
             + f" | {spread(row['turns'])} | {spread(row['actions'])} | "
-            f"{row['seconds_mean']:.1f} |"
+            f"{row['seconds_mean']:.1f} | {spread(row['thinking'], 1)} | "
+            + ("-" if row["longest_wait"] is None else f"{row['longest_wait']:.1f}")
+            + " |"
         )
     return "\n".join(rows)
 
@@ -265,7 +279,7 @@ def main() -> None:
         for players in args.players:
             play_endings(
                 level,
-                level_spec(level),
+                level_spec(level, GAME),
                 players,
                 args.games,
                 args.seed,

@@ -74,36 +74,26 @@ def test_human_sees_only_their_observation() -> None:
 
 
 def test_undo_takes_back_the_last_decision_without_rerolling(tmp_path: Path) -> None:
+    # Keeper knows its own card, so nothing hidden from Keeper is shown by the guess that
+    # follows its stake, and undo may take the stake back.
     path = tmp_path / "game.json"
-    answers = "1\nundo\n3\n1\n1\n"
-    result = runner.invoke(
-        app,
-        ["play", "guessing", "--seat", "Guesser=human", "--seed", "4", "--record", str(path)],
-        input=answers,
-    )
+    keeper = ["play", "guessing", "--seat", "Keeper=human", "--seat", "Guesser=random"]
+    answers = "1\nundo\n2\n1\n1\n"
+    result = runner.invoke(app, [*keeper, "--seed", "4", "--record", str(path)], input=answers)
     assert result.exit_code == 0, result.output
     assert "Your last decision is taken back." in result.output
     record = GameRecord.load(path)
-    assert next(n for n in record.notation if n.startswith("guess")) == "guess 2"
-    # The deal that followed the undone guess is dealt again, not re-rolled: the same as in a
-    # game where that guess was never taken back.
+    assert next(n for n in record.notation if n.startswith("stake")) == "stake 2"
+    # The deal that followed the undone stake is dealt again, not re-rolled: the same as in a
+    # game where that stake was never taken back.
     plain = runner.invoke(
         app,
-        [
-            "play",
-            "guessing",
-            "--seat",
-            "Guesser=human",
-            "--seed",
-            "4",
-            "--record",
-            str(tmp_path / "plain.json"),
-        ],
-        input="3\n1\n1\n",
+        [*keeper, "--seed", "4", "--record", str(tmp_path / "plain.json")],
+        input="2\n1\n1\n",
     )
     assert plain.exit_code == 0
     plain_actions = GameRecord.load(tmp_path / "plain.json").actions
-    assert plain_actions[:3] == record.actions[:3]
+    assert plain_actions[:2] == record.actions[:2]
     assert plain_actions[3] == record.actions[3]  # the second round's deal
 
 

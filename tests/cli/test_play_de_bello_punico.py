@@ -56,3 +56,35 @@ def test_the_computers_moves_are_shown_as_they_happen(monkeypatch: pytest.Monkey
     assert all(lines[n].startswith("  R.") for n in moves[:2])
     # What Rome may hide stays hidden: which counter (real or Vacuus) it placed where.
     assert "Rome places the Vacuus" not in result.output
+
+
+def test_the_terminal_map_has_a_key_and_names_units_as_the_moves_do() -> None:
+    """A person at the terminal finds every unit a move names on the map, and the map's key."""
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "de_bello_punico",
+            "--seat",
+            "Rome=human",
+            "--seat",
+            "Carthage=random",
+            "--option",
+            "scenario=zama",
+            "--seed",
+            "2",
+        ],
+        input="quit\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Key: units by the ids the moves use" in result.output
+    assert "Ha Hastati" in result.output and "Row 0 is Carthage's map edge" in result.output
+    # Rome's set-up choice names units: each of them stands on the map drawn above it.
+    named = [
+        line.split("leader joins ")[1].split()[0]
+        for line in result.output.splitlines()
+        if "leader joins R." in line
+    ]
+    assert named
+    board = result.output.split("Key: units")[0]
+    assert all(f"{name}↑" in board for name in named)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from carthago.cli.app import app
@@ -10,13 +12,15 @@ from carthago.cli.app import app
 runner = CliRunner()
 
 
-def test_a_person_plays_total_war_cards_at_the_terminal_with_explain_and_a_log() -> None:
+def test_a_person_plays_total_war_cards_at_the_terminal_with_explain_and_a_log(
+    tmp_path: Path,
+) -> None:
     answers = ["explain Gades", "explain catapulta", "explain", "explain Elephantus"]
     answers += ["1"] * 200  # always the first move listed, to the end of the game
     result = runner.invoke(
         app,
         ["play", "total_war_cards", "--seat", "Rome=human", "--seat", "Carthage=random",
-         "--seed", "5"],
+         "--seed", "5", "--record", str(tmp_path / "game.json")],
         input="\n".join(answers) + "\n",
     )  # fmt: skip
     out = result.output

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import carthago
 from tests.web.browser import BROWSER_TESTS, Browser, Page, my_turn_or_over, shot, watch_errors
 
 pytestmark = BROWSER_TESTS
@@ -114,8 +115,43 @@ def test_a_person_plays_two_turns_of_a_three_player_game_by_clicking_the_table(
     assert shots["senate"], "the Senate sat with a proposal while the person was asked"
     # One-choice decisions were played for the person and listed under the log.
     assert page.locator("#played-for-you li").count() > 0
+    combat_in_the_replay(page, server)
     assert not errors, errors
     page.close()
+
+
+def combat_in_the_replay(page: Page, server: str) -> None:
+    """The finished game replayed at a battle: the person seldom decides anything in the
+    Combat Phase, so its picture is taken on the replay page, as Player 1 saw it."""
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    record = page.request.get(f"{server}/api/games/{game_id}/record").json()
+    state = carthago.load(record["game"], **record["options"]).new_initial_state()
+    battle = None
+    for number, action in enumerate(record["actions"], start=1):
+        state.apply_action(action)
+        if state.stage.startswith("war_") and state.observation(0)["in_the_field"]:
+            battle = number
+            break
+    if battle is None:
+        return
+    page.goto(f"{server}/replay/{game_id}")
+    page.wait_for_selector("#roc-state")
+    page.select_option("#replay-seat", "0")
+    page.evaluate(
+        "(step) => { const s = document.querySelector('#replay-slider'); s.value = step;"
+        " s.dispatchEvent(new Event('input')); }",
+        battle,
+    )
+    page.wait_for_function(
+        "(step) => document.querySelector('#replay-position').textContent.startsWith("
+        "`step ${step} `)",
+        arg=battle,
+    )
+    page.wait_for_selector("#roc-wars .roc-force")
+    assert "Exploration and Combat" in page.locator("#roc-sequence li.current").inner_text()
+    page.evaluate("document.querySelector('#roc-state').scrollIntoView()")
+    page.mouse.move(0, 0)
+    shot(page, "republic_of_carthage-combat", docs=True, full_page=False)
 
 
 def test_one_turn_of_the_solitaire_game_by_clicking_the_table(

@@ -10,12 +10,13 @@
 from carthago.agents.base import Agent, choose_action
 from carthago.agents.heuristic import HeuristicAgent
 from carthago.agents.ismcts import ISMCTSAgent
-from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, level_spec
+from carthago.agents.levels import DEFAULT_LEVEL, LEVELS, computer_label, level_of, level_spec
 from carthago.agents.mcts import MCTSAgent
 from carthago.agents.planner import PlannerAgent
 from carthago.agents.random_agent import RandomAgent
 from carthago.agents.search import DEFAULT_ITERATIONS
 from carthago.agents.spec import AGENTS, AgentKind, AgentSpec, is_human, make_agent, register_agent
+from carthago.agents.weighed import WeighedAgent
 
 SEARCH_PARAMS: dict[str, tuple[type, object]] = {
     "iterations": (int, 0),
@@ -54,6 +55,29 @@ register_agent(
         summary="information-set MCTS for hidden information (same parameters as mcts)",
     ),
 )
+register_agent(
+    "weighed",
+    AgentKind(
+        WeighedAgent,
+        params={
+            "search": (str, "mcts"),
+            "iterations": (int, 0),
+            "seconds": (float, 0.0),
+            "ordinary": (float, 0.1),
+            "game": (float, 0.0),
+            "rollout": (str, "random"),
+            "depth": (int, None),
+            "c": (float, 1.0),
+            "cpu": (bool, False),
+        },
+        summary=(
+            "thinks by the decision's weight, where the game weighs them: the heuristic on "
+            "trivial ones, search= (mcts|ismcts) with ordinary= times the budget on ordinary "
+            "ones, the whole iterations=/seconds= on weighty ones; game= caps a game's "
+            "searching in seconds, cpu=true counts CPU seconds"
+        ),
+    ),
+)
 
 register_agent(
     "planner",
@@ -89,8 +113,11 @@ __all__ = [
     "MCTSAgent",
     "PlannerAgent",
     "RandomAgent",
+    "WeighedAgent",
     "choose_action",
+    "computer_label",
     "is_human",
+    "level_of",
     "level_spec",
     "make_agent",
     "register_agent",

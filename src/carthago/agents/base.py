@@ -18,6 +18,11 @@ class Agent(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
 
+    @property
+    def think_seconds(self) -> float:
+        """The most time one move may take by the agent's budget; 0 where it sets none."""
+        return 0.0
+
     @abstractmethod
     def step(self, state: State) -> int:
         """A legal action for the player to move in ``state``."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from carthago.agents.rollout import Rollout
 from carthago.agents.search import SearchAgent
@@ -41,6 +42,15 @@ class Edge:
 
     def __repr__(self) -> str:
         return f"<Edge visits={self.visits} available={self.available}>"
+
+
+class RankedAction(NamedTuple):
+    """A root action as a search weighed it: how often it tried it and the mean result it saw
+    for the player to move (the scale of the game's returns)."""
+
+    action: int
+    visits: int
+    value: float
 
 
 class InfoNode:
@@ -75,6 +85,26 @@ class ISMCTSAgent(SearchAgent):
         advised = self._advised(state)
         if advised is not None:
             return advised
+        return self._best_action(self._search(state), legal, state.current_player())
+
+    def ranked(self, state: State) -> list[RankedAction]:
+        """Every legal action by the search's choice, best first: what ``step`` would weigh.
+
+        The game's advice is not consulted: the ranking is the search's own.
+        """
+        legal = state.legal_actions()
+        observer = state.current_player()
+        root = self._search(state)
+        ranked = []
+        for action in sorted(legal, key=lambda a: self._rank(root, a, observer), reverse=True):
+            edge = root.edges.get(action)
+            visits = 0 if edge is None else edge.visits
+            value = edge.totals[observer] / visits if edge is not None and visits else 0.0
+            ranked.append(RankedAction(action, visits, value))
+        return ranked
+
+    def _search(self, state: State) -> InfoNode:
+        """The tree of a search from ``state`` for the player to move there."""
         game = state.game
         rollout = self._rollout_for(game)
         observer = state.current_player()
@@ -87,7 +117,7 @@ class ISMCTSAgent(SearchAgent):
             budget.spend()
             self._iterate(state, root, observer, root_seen, players, rollout, rng)
         self.last_iterations = budget.done
-        return self._best_action(root, legal, observer)
+        return root
 
     def _iterate(
         self,
@@ -155,14 +185,14 @@ class ISMCTSAgent(SearchAgent):
                 best_action, best_edge, best_score = action, edge, score
         return best_edge, best_action
 
+    @classmethod
+    def _best_action(cls, root: InfoNode, legal: list[int], observer: int) -> int:
+        return max(legal, key=lambda action: cls._rank(root, action, observer))
+
     @staticmethod
-    def _best_action(root: InfoNode, legal: list[int], observer: int) -> int:
-        """The most visited root action (ties: the better mean, then the smaller action)."""
-
-        def rank(action: int) -> tuple[int, float, int]:
-            edge = root.edges.get(action)
-            if edge is None or edge.visits == 0:
-                return (0, -math.inf, -action)
-            return (edge.visits, edge.totals[observer] / edge.visits, -action)
-
-        return max(legal, key=rank)
+    def _rank(root: InfoNode, action: int, observer: int) -> tuple[int, float, int]:
+        """How a root action ranks: most visited first, then the better mean, then the smaller."""
+        edge = root.edges.get(action)
+        if edge is None or edge.visits == 0:
+            return (0, -math.inf, -action)
+        return (edge.visits, edge.totals[observer] / edge.visits, -action)

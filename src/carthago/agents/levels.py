@@ -7,7 +7,11 @@ iteration count is reached first.
 
 A game may have levels of its own. De Bello Punico's decisions come in impulses of dozens of
 small steps (a unit's every hex and facing), so there ``normal`` and ``hard`` are the impulse
-planner, with 5 and 15 seconds for a whole impulse rather than a budget for each step.
+planner, with 5 and 15 seconds for a whole impulse rather than a budget for each step. The
+Republic of Carthage puts about 1,300 decisions with a choice to each faction in a game, most of
+them small steps, so there the searches spend by the decision's weight (``weighed``): nothing on
+a trivial one, a twentieth (normal) or a tenth (hard) of the budget on an ordinary one, the
+whole on a weighty one, and 170 (normal) or 540 (hard) seconds of searching in a whole game.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from carthago.core.errors import InvalidAgentSpecError
+
+ROC_NORMAL = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=170"
+ROC_HARD = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
 
 
 @dataclass(frozen=True)
@@ -40,15 +47,23 @@ LEVELS: dict[str, Level] = {
             "normal",
             "mcts:iterations=1000,seconds=0.9",
             "searches ahead for up to about a second per move "
-            "(De Bello Punico: plans each impulse for up to 5 seconds)",
-            {"de_bello_punico": "planner:seconds=5"},
+            "(De Bello Punico: plans each impulse for up to 5 seconds; The Republic of Carthage: "
+            "up to 1.5 seconds on a weighty decision, 3 minutes a game)",
+            {
+                "de_bello_punico": "planner:seconds=5",
+                "republic_of_carthage": ROC_NORMAL,
+            },
         ),
         Level(
             "hard",
             "ismcts:iterations=6000,seconds=5",
             "reasons over what it cannot see, for up to about five seconds per move "
-            "(De Bello Punico: plans each impulse for up to 15 seconds)",
-            {"de_bello_punico": "planner:seconds=15"},
+            "(De Bello Punico: plans each impulse for up to 15 seconds; The Republic of "
+            "Carthage: up to 4 seconds on a weighty decision, 10 minutes a game)",
+            {
+                "de_bello_punico": "planner:seconds=15",
+                "republic_of_carthage": ROC_HARD,
+            },
         ),
     )
 }
@@ -72,3 +87,28 @@ def level_spec(name: str = DEFAULT_LEVEL, game_id: str | None = None) -> str:
     if level is None:
         raise InvalidAgentSpecError(f"no level {name!r} (levels: {', '.join(LEVELS)})")
     return level.spec_for(game_id)
+
+
+def level_of(spec: str) -> str | None:
+    """The name of the level that plays ``spec`` (in any game), or None for a spec no level plays.
+
+    >>> level_of("heuristic"), level_of("planner:seconds=15")
+    ('easy', 'hard')
+    >>> level_of("mcts:iterations=5") is None
+    True
+    """
+    for level in LEVELS.values():
+        if spec == level.spec or spec in level.games.values():
+            return level.name
+    return None
+
+
+def computer_label(spec: str) -> str:
+    """How a computer seat is named to players: its level, else its spec.
+
+    >>> computer_label("ismcts:iterations=6000,seconds=5")
+    'hard'
+    >>> computer_label("random")
+    'random'
+    """
+    return level_of(spec) or spec

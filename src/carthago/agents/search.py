@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from carthago.agents.advice import GameAdvice
 from carthago.agents.base import Agent
@@ -13,6 +14,9 @@ from carthago.core.state import State
 
 DEFAULT_ITERATIONS = 300
 """Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
+
+Clock = Callable[[], float]
+"""Where a budget reads the time: wall time by default, an injected clock in tests."""
 
 
 class Budget:
@@ -26,13 +30,14 @@ class Budget:
     [True, None, True, None, False]
     """
 
-    __slots__ = ("deadline", "done", "iterations")
+    __slots__ = ("clock", "deadline", "done", "iterations")
 
-    def __init__(self, iterations: int, seconds: float) -> None:
+    def __init__(self, iterations: int, seconds: float, clock: Clock = time.perf_counter) -> None:
         if iterations <= 0 and seconds <= 0:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
-        self.deadline = time.perf_counter() + seconds if seconds > 0 else None
+        self.clock = clock
+        self.deadline = clock() + seconds if seconds > 0 else None
         self.done = 0
 
     def spend(self) -> None:
@@ -42,7 +47,7 @@ class Budget:
         if self.iterations and self.done >= self.iterations:
             return False
         # Always at least one iteration, so a move is never chosen blind.
-        return self.deadline is None or self.done == 0 or time.perf_counter() < self.deadline
+        return self.deadline is None or self.done == 0 or self.clock() < self.deadline
 
 
 class SearchAgent(Agent):
@@ -77,11 +82,17 @@ class SearchAgent(Agent):
         self._advice = GameAdvice() if advice else None
         self.last_iterations = 0
         """Iterations run by the latest search (for measuring speed)."""
+        self.clock: Clock = time.perf_counter
+        """Where the budget's ``seconds`` are read (tests inject a clock of their own)."""
         self._game: Game | None = None
         self._rollout: Rollout | None = None
 
+    @property
+    def think_seconds(self) -> float:
+        return self.seconds
+
     def _budget(self) -> Budget:
-        return Budget(self.iterations, self.seconds)
+        return Budget(self.iterations, self.seconds, self.clock)
 
     def _advised(self, state: State) -> int | None:
         """The game's advice for this decision, when the agent takes advice and there is any."""

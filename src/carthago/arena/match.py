@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from carthago.agents.base import Agent, choose_action
 from carthago.core.chance import sample_chance_outcome
@@ -12,21 +14,39 @@ from carthago.core.records import GameRecord
 from carthago.core.state import CHANCE, State
 
 
+@dataclass
+class Thinking:
+    """Wall seconds each seat's agent took to answer over a game (the redraw of what it cannot
+    see included: a person waits for that too), in total and at its longest single answer."""
+
+    total: list[float] = field(default_factory=list)
+    longest: list[float] = field(default_factory=list)
+
+    def add(self, seat: int, seconds: float) -> None:
+        self.total[seat] += seconds
+        self.longest[seat] = max(self.longest[seat], seconds)
+
+
 def play_match(
     game: Game,
     agents: Sequence[Agent],
     seed: int | None = None,
     on_action: Callable[[State, int, str], None] | None = None,
+    thinking: Thinking | None = None,
 ) -> GameRecord:
     """Play ``game`` to the end, seat i played by ``agents[i]``; chance rolled from ``seed``.
 
-    ``on_action(state_before, action, notation)`` is called before each action is applied.
+    ``on_action(state_before, action, notation)`` is called before each action is applied;
+    ``thinking``, when given, is filled with each seat's time to answer.
     """
     if len(agents) != game.num_players:
         raise ValueError(f"{game.name} needs {game.num_players} agents, got {len(agents)}")
     rng = random.Random(seed)
     for agent in agents:
         agent.reset()
+    if thinking is not None:
+        thinking.total = [0.0] * len(agents)
+        thinking.longest = [0.0] * len(agents)
     state = game.new_initial_state()
     record = GameRecord.start(game, [agent.spec for agent in agents], seed)
     while not state.is_terminal():
@@ -34,7 +54,10 @@ def play_match(
         if player == CHANCE:
             action = sample_chance_outcome(state, rng)
         else:
+            start = time.perf_counter()
             action = choose_action(agents[player], state)
+            if thinking is not None:
+                thinking.add(player, time.perf_counter() - start)
         if on_action is not None:
             on_action(state, action, state.action_to_string(action))
         record.add(state, action)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from carthago.agents.spec import make_agent
-from carthago.arena.match import play_match
+from carthago.arena.match import Thinking, play_match
 from carthago.arena.stats import (
     GameResults,
     Interval,
@@ -163,6 +163,10 @@ class GameOutcome:
     moves: int
     seconds: float
     seed: int
+    thinking: tuple[float, ...] = ()
+    """Each seat's wall seconds of answering in the game (:class:`Thinking`)."""
+    longest_wait: tuple[float, ...] = ()
+    """Each seat's longest single answer, in wall seconds."""
 
 
 def record_path(folder: str | Path, index: int) -> Path:
@@ -179,13 +183,22 @@ def play_task(task: GameTask) -> GameOutcome:
         for seat, spec in enumerate(task.seats)
     ]
     start = time.perf_counter()
-    record = play_match(game, agents, seed=task.seed)
+    thinking = Thinking()
+    record = play_match(game, agents, seed=task.seed, thinking=thinking)
     seconds = time.perf_counter() - start
     if task.records is not None:
         record.save(record_path(task.records, task.index))
     assert record.result is not None
     return GameOutcome(
-        task.index, task.pairing, task.seats, record.result, len(record.actions), seconds, task.seed
+        task.index,
+        task.pairing,
+        task.seats,
+        record.result,
+        len(record.actions),
+        seconds,
+        task.seed,
+        tuple(thinking.total),
+        tuple(thinking.longest),
     )
 
 

@@ -52,20 +52,34 @@ OptionArg = Annotated[
 @app.command("games")
 def list_games() -> None:
     """List the games, their players and options."""
+    # The table keeps to what fits 80 columns whole (an id is typed, so it is never cut); the
+    # options, which run long, follow as wrapped lines under each game's id.
     table = Table(title="carthago games")
-    for column in ("id", "title", "players", "options", "status"):
-        table.add_column(column)
+    table.add_column("id", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("status", no_wrap=True)
+    options: list[Text] = []
     for game_id in games():
         cls = game_class(game_id)
         game = cls()
-        options = "; ".join(
-            f"{o.name}={'|'.join(map(str, o.choices)) if o.choices else o.default}"
-            f" (default {o.default})"
-            for o in cls.OPTIONS
-        )
-        status = "complete" if cls.complete else "incomplete: some phases are not played yet"
-        table.add_row(game_id, cls.title, ", ".join(game.player_names), options or "-", status)
+        status = "complete" if cls.complete else "incomplete"
+        table.add_row(game_id, cls.title, ", ".join(game.player_names), status)
+        for option in cls.OPTIONS:
+            if option.choices:
+                values = "|".join(map(str, option.choices))
+            elif option.minimum is not None and option.maximum is not None:
+                values = f"{option.minimum}..{option.maximum}"
+            else:
+                values = type(option.default).__name__
+            options.append(
+                Text(f"  {game_id} -o {option.name}={values} (default {option.default})")
+            )
     console.print(table)
+    if options:
+        console.print("Options (carthago play GAME -o name=value):")
+        for line in options:
+            console.print(line)
 
 
 @app.command()
@@ -88,6 +102,9 @@ def play(
     quiet: Annotated[
         bool, typer.Option(help="Without a person at the table: print only the result.")
     ] = False,
+    hints: Annotated[
+        bool, typer.Option(help="Allow `hint`: the computer's best moves for your seat.")
+    ] = True,
 ) -> None:
     """Play a game in the terminal. With no --seat, you play the first seat against the computer.
 
@@ -104,7 +121,9 @@ def play(
         ]
     except CarthagoError as error:
         raise fail(str(error)) from None
-    session = PlaySession(game, agents, specs, console, seed, record, verbose=not quiet)
+    session = PlaySession(
+        game, agents, specs, console, seed, record, verbose=not quiet, hints=hints
+    )
     session.run()
 
 

@@ -7,19 +7,27 @@ and answers with a number from the list, the notation of a move, or a command.
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from rich.console import Console
+from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn
 from rich.table import Table
 from rich.text import Text
 
 from carthago.agents.base import Agent, choose_action
+from carthago.agents.hints import HINT_SECONDS, best_moves
+from carthago.agents.levels import computer_label
 from carthago.agents.planner import PlannerAgent, PlanProgress
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
 from carthago.core.records import GameRecord
+from carthago.core.reveals import first_reveal
 from carthago.core.state import CHANCE, State
 
 HELP = """\
@@ -28,8 +36,19 @@ Commands:
   help    this text
   board   show the board again
   explain NAME  what a card, piece or rule component called NAME is and does
-  undo    take back your last decision (against the computer only)
+  hint    what the computer would do in your place: its three best moves,
+          searched from what you know (unless the game was started --no-hints)
+  undo    take back your last decision (against the computer, while
+          nothing hidden has been shown to you since)
   quit    stop the game (you may save the record first)"""
+
+
+LONG_THINK = 2.0
+"""Seconds of search budget from which the thinking shows a bar towards the budget."""
+SHOWN_THINK = 0.5
+"""Seconds of thinking from which the terminal says how long the computer thought."""
+
+Result = TypeVar("Result")
 
 
 class QuitGame(Exception):
@@ -47,6 +66,7 @@ class PlaySession:
     seed: int | None = None
     record_path: Path | None = None
     verbose: bool = True
+    hints: bool = True
     state: State = field(init=False)
     chance_seed: int = field(init=False)
     _decisions: list[int] = field(init=False, default_factory=list)
@@ -66,6 +86,8 @@ class PlaySession:
 
     def run(self) -> GameRecord:
         """Play to the end (or until a human quits); the record of what was played."""
+        if self.humans:
+            self._show_players()
         try:
             while not self.state.is_terminal():
                 self._turn()
@@ -76,9 +98,8 @@ class PlaySession:
             return record
         record = self.record()
         self._show_result()
-        if self.record_path is not None:
-            record.save(self.record_path)
-            self.console.print(f"Record saved to {self.record_path}")
+        if self.humans or self.record_path is not None:
+            self._offer_save(record)
         return record
 
     def record(self) -> GameRecord:
@@ -100,17 +121,27 @@ class PlaySession:
         if watcher is None:
             self._apply(choose_action(agent, self.state))
             return
+        started = time.perf_counter()
         self._apply(self._think(agent, player))
+        spent = time.perf_counter() - started
+        if spent >= SHOWN_THINK:
+            name = self.game.player_names[player]
+            self.console.print(Text(f"{name} thought for {spent:.1f} s", style="bold"))
         # The computer's moves as they happen, in the words of the person's own log (the
-        # notation could name what their seat may not see).
+        # notation could name what their seat may not see), drawn to stand out.
         for line in self._fresh_log(watcher):
-            self.console.print(Text(f"  {line}"))
+            self.console.print(Text(f"  {line}", style="bold yellow"))
 
     def _think(self, agent: Agent, player: int) -> int:
-        """The computer's move; a planner shows how far its thinking has got meanwhile."""
-        if not isinstance(agent, PlannerAgent):
-            return choose_action(agent, self.state)
+        """The computer's move; meanwhile the screen says it is thinking and for how long, and
+        a planner how far its plan has got."""
         name = self.game.player_names[player]
+        if not isinstance(agent, PlannerAgent):
+            return self._while_waiting(
+                lambda: choose_action(agent, self.state),
+                f"{name} (computer) is thinking",
+                agent.think_seconds,
+            )
         with self.console.status(f"{name} is planning...") as status:
 
             def show(progress: PlanProgress) -> None:
@@ -152,6 +183,8 @@ class PlaySession:
                 self._show(seat)
             elif command == "explain" or command.startswith("explain "):
                 self._explain(answer[len("explain") :].strip())
+            elif command == "hint":
+                self._hint(seat)
             elif command == "quit":
                 raise QuitGame
             elif command == "undo":
@@ -183,11 +216,63 @@ class PlaySession:
         if not self._decisions:
             self.console.print("There is nothing of yours to undo yet.")
             return False
+        back_to = self._decisions[-1]
+        revealed = first_reveal(self.state, seat, back_to)
+        if revealed is not None:
+            self.console.print(
+                "Undo cannot take back your last decision: you have since seen something "
+                f"that was hidden when you made it (at move {revealed}).",
+                markup=False,
+            )
+            return False
         # Replaying the history keeps every die roll: undo can never re-roll.
-        back_to = self._decisions.pop()
+        self._decisions.pop()
         self.state = self.game.replay(self.state.history()[:back_to])
         self.console.print("Your last decision is taken back.")
         return True
+
+    def _while_waiting(self, work: Callable[[], Result], what: str, budget: float) -> Result:
+        """The result of ``work``, run aside while the screen says ``what`` with the seconds
+        spent, and a bar towards ``budget`` when it is long."""
+        columns: list[ProgressColumn | str] = [SpinnerColumn(), TextColumn("{task.description}")]
+        if budget >= LONG_THINK:
+            columns.append(BarColumn())
+        with ThreadPoolExecutor(1, thread_name_prefix="thinking") as pool:
+            future: Future[Result] = pool.submit(work)
+            with Progress(*columns, console=self.console, transient=True) as progress:
+                task = progress.add_task(what, total=budget if budget >= LONG_THINK else None)
+                started = time.perf_counter()
+                while not future.done():
+                    spent = time.perf_counter() - started
+                    progress.update(task, description=f"{what}… {spent:.1f} s", completed=spent)
+                    wait([future], timeout=0.1)
+            return future.result()
+
+    def _hint(self, seat: int) -> None:
+        if not self.hints:
+            self.console.print("Hints are off in this game (it was started with --no-hints).")
+            return
+        place = f"{self.chance_seed}:{len(self.state.history())}"
+        hints = self._while_waiting(
+            lambda: best_moves(self.state, seat, place),
+            "The computer is weighing your moves",
+            HINT_SECONDS,
+        )
+        legal = self.state.legal_actions()
+        self.console.print(
+            Text(
+                "What the computer would do in your place, from what you know (value: your "
+                "average result in its search, -1 a loss to +1 a win):",
+                style="bold",
+            )
+        )
+        for hint in hints:
+            self.console.print(
+                Text(
+                    f"{legal.index(hint.action) + 1:>4}  {hint.notation}  "
+                    f"value {hint.value:+.2f} ({hint.playouts} playouts)"
+                )
+            )
 
     def _explain(self, name: str) -> None:
         if not name:
@@ -244,23 +329,19 @@ class PlaySession:
             else:
                 self.console.print(f"Record saved to {answer}")
 
+    def _show_players(self) -> None:
+        seats = [
+            f"{name}: {'a person' if agent is None else 'computer ' + computer_label(spec)}"
+            for name, agent, spec in zip(
+                self.game.player_names, self.seats, self.specs, strict=True
+            )
+        ]
+        self.console.print(Text(f"{self.game.title}. " + "; ".join(seats)))
+
     def _show_result(self) -> None:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         self.console.print(Text(self.state.render(viewer)))
         self.console.print(Text(result_line(self.game, self.state.returns())))
-
-
-def thinking_line(name: str, progress: PlanProgress) -> str:
-    """What the terminal shows while a planner thinks.
-
-    >>> thinking_line("Carthage", PlanProgress(0.4, 3, 57))
-    'Carthage is planning its impulse: 40% of its time, 3 plans in the running, 57 playouts'
-    """
-    plans = "1 plan" if progress.candidates == 1 else f"{progress.candidates} plans"
-    return (
-        f"{name} is planning its impulse: {progress.spent:.0%} of its time, {plans} in the "
-        f"running, {progress.playouts} playouts"
-    )
 
 
 def result_line(game: Game, returns: list[float]) -> str:
@@ -273,4 +354,17 @@ def result_line(game: Game, returns: list[float]) -> str:
         return f"Result: {winners[0]} wins"
     return "Result: " + ", ".join(
         f"{name} {value:+g}" for name, value in zip(game.player_names, returns, strict=True)
+    )
+
+
+def thinking_line(name: str, progress: PlanProgress) -> str:
+    """What the terminal shows while a planner thinks.
+
+    >>> thinking_line("Carthage", PlanProgress(0.4, 3, 57))
+    'Carthage is planning its impulse: 40% of its time, 3 plans in the running, 57 playouts'
+    """
+    plans = "1 plan" if progress.candidates == 1 else f"{progress.candidates} plans"
+    return (
+        f"{name} is planning its impulse: {progress.spent:.0%} of its time, {plans} in the "
+        f"running, {progress.playouts} playouts"
     )

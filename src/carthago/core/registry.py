@@ -7,6 +7,7 @@ import pkgutil
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from carthago.core.decision_weight import Weight
 from carthago.core.errors import UnknownGameError, quoted
 from carthago.core.game import Game
 from carthago.core.state import State
@@ -18,6 +19,8 @@ Advisor = Callable[[State, int], "int | None"]
 Segmenter = Callable[[State], Hashable]
 """The stretch of play ``state`` lies in (a De Bello Punico impulse): a planner's budget belongs
 to it, not to each of the decisions in it."""
+Weigher = Callable[[State], Weight]
+"""How much the decision to be taken in ``state`` deserves a search's time."""
 
 _GAMES: dict[str, type[Game]] = {}
 _discovered = False
@@ -63,16 +66,21 @@ def load(game_id: str, **options: Any) -> Game:
     return game_class(game_id)(**options)
 
 
-def _heuristics(game_id: str) -> Any:
-    """The game's ``games/<id>/heuristics.py`` module, or None."""
+def _game_module(game_id: str, name: str) -> Any:
+    """The game's ``games/<id>/<name>.py`` module, or None."""
     game_class(game_id)
     try:
-        return importlib.import_module(f"carthago.games.{game_id}.heuristics")
+        return importlib.import_module(f"carthago.games.{game_id}.{name}")
     except ModuleNotFoundError as error:
-        # No heuristics module, or a game registered from outside carthago.games (tests).
-        if error.name in (f"carthago.games.{game_id}", f"carthago.games.{game_id}.heuristics"):
+        # No such module, or a game registered from outside carthago.games (tests).
+        if error.name in (f"carthago.games.{game_id}", f"carthago.games.{game_id}.{name}"):
             return None
         raise
+
+
+def _heuristics(game_id: str) -> Any:
+    """The game's ``games/<id>/heuristics.py`` module, or None."""
+    return _game_module(game_id, "heuristics")
 
 
 def evaluator(game_id: str) -> Evaluator | None:
@@ -97,3 +105,11 @@ def segmenter(game_id: str) -> Segmenter | None:
     module = _heuristics(game_id)
     segment: Segmenter | None = getattr(module, "segment", None)
     return segment
+
+
+def weigher(game_id: str) -> Weigher | None:
+    """The ``weigh(state)`` of ``games/<id>/decision_weight.py``, if the game has one: how much
+    each decision deserves a search's time (:class:`carthago.core.decision_weight.Weight`)."""
+    module = _game_module(game_id, "decision_weight")
+    weigh: Weigher | None = getattr(module, "weigh", None)
+    return weigh

@@ -128,6 +128,12 @@ class State(ABC):
         observation["log"] = log_for(self._log, player)
         return observation
 
+    def shortcuts(self) -> list[JSONDict]:
+        """Runs of the mover's next decisions a front end may offer as one click, each
+        ``{"target": ..., "path": [notation, ...]}`` (De Bello Punico: a walk to a distant
+        hex). Built from the legal actions, so never more than the mover may do; none here."""
+        return []
+
     def clone(self) -> Self:
         """An independent copy; what never changes in place is shared, not copied."""
         new = object.__new__(type(self))

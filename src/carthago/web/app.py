@@ -23,11 +23,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
+from carthago.agents import DEFAULT_LEVEL
 from carthago.core.errors import CarthagoError
 from carthago.core.state import JSONDict
 from carthago.web.boards import board_geometry, component_data
 from carthago.web.bots import ComputerPlayers
-from carthago.web.errors import BadRequest, NotFound, WebError, bounded
+from carthago.web.errors import BadRequest, Forbidden, NotFound, WebError, bounded
 from carthago.web.levels import computer_levels
 from carthago.web.limits import HostLimits
 from carthago.web.service import GameService
@@ -58,6 +59,9 @@ class NewGame(BaseModel):
         default=None, description="the creator's own seat (default: the first other person's)"
     )
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    hints: bool = Field(
+        default=True, description="whether people may ask what the computer would do"
+    )
 
 
 class Seats(BaseModel):
@@ -118,6 +122,7 @@ def create_app(
         feeds = GameFeeds(service, loop, poll_seconds)
         service.listeners[:] = [feeds.notify, computers.kick]
         app.state.feeds = feeds
+        app.state.computers = computers
         for game_id in await asyncio.to_thread(service.games_awaiting_computer):
             computers.kick(game_id)
         try:
@@ -161,6 +166,7 @@ def create_app(
             "games": service.catalogue(),
             "computers": computer_levels(service.limits.max_think_seconds),
             "max_think_seconds": service.limits.max_think_seconds,
+            "default_level": DEFAULT_LEVEL,
         }
 
     @app.post("/api/players")
@@ -177,6 +183,7 @@ def create_app(
             body.seed,
             public=body.public,
             creator_seat=body.creator_seat,
+            hints=body.hints,
         )
         return {
             "id": created.game_id,
@@ -240,6 +247,16 @@ def create_app(
             raise BadRequest("a spectator follows anyway: send your seat token in X-Seat-Token")
         service.set_following(game_id, seat, body.following)
         return {"view": service.view(game_id, seat)}
+
+    @app.get("/api/games/{game_id}/hints")
+    async def hints(game_id: str, request: Request, x_seat_token: SeatToken = None) -> JSONDict:
+        seat = await asyncio.to_thread(service.authenticate, game_id, x_seat_token)
+        if seat is None:
+            raise Forbidden("hints are for a seat: send your seat token in X-Seat-Token")
+        job = await asyncio.to_thread(service.hint_job, game_id, seat)
+        computers: ComputerPlayers = request.app.state.computers
+        found = await computers.hints(job)
+        return {"move": job.move, "hints": found}
 
     @app.get("/api/games/{game_id}/replay")
     def replay(

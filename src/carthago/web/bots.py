@@ -22,10 +22,11 @@ from collections import OrderedDict
 from concurrent.futures import Executor
 
 from carthago.agents import PlannerAgent, choose_action, make_agent
+from carthago.agents.hints import best_moves
 from carthago.agents.planner import PlanProgress
 from carthago.core.registry import load
 from carthago.web.limits import searches
-from carthago.web.service import BotJob, GameService
+from carthago.web.service import BotJob, GameService, HintJob
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,12 @@ def thinking(game_id: str, seat: int) -> PlanProgress | None:
     """How far the impulse planner of ``seat`` in ``game_id`` has got, while it thinks in a
     worker thread of this process (None otherwise: not thinking, or in another process)."""
     return _progress.get((game_id, seat))
+
+
+def weigh_moves(job: HintJob) -> list[dict[str, int | float | str]]:
+    """The hints of ``job``: the seat's best moves, searched from its resampled view only."""
+    state = load(job.game, **job.options).replay(job.history)
+    return [hint.to_json() for hint in best_moves(state, job.seat, job.seed)]
 
 
 class ComputerPlayers:
@@ -137,6 +144,12 @@ class ComputerPlayers:
             if current is None:
                 return None
             return current, await self._loop.run_in_executor(self._search_pool, think, current)
+
+    async def hints(self, job: HintJob) -> list[dict[str, int | float | str]]:
+        """The hints of ``job``: a search like the computer players', so it waits its turn with
+        theirs (no game waits behind a person's hints more than behind another game's search)."""
+        async with self._turns:
+            return await self._loop.run_in_executor(self._search_pool, weigh_moves, job)
 
     async def close(self) -> None:
         tasks = list(self._running.values())

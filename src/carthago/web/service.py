@@ -16,13 +16,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from carthago.agents import computer_label
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import CarthagoError, IllegalActionError, quoted
 from carthago.core.game import Game
@@ -31,7 +32,7 @@ from carthago.core.registry import game_class, games, load
 from carthago.core.state import CHANCE, JSONDict, State
 from carthago.web.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
 from carthago.web.levels import HUMAN, resolve_seat
-from carthago.web.limits import HostLimits, within_budget
+from carthago.web.limits import HostLimits, think_seconds, within_budget
 from carthago.web.storage import (
     CHANCE_SEAT,
     ActionRow,
@@ -83,6 +84,21 @@ class BotJob:
         return len(self.history)
 
 
+@dataclass(frozen=True)
+class HintJob:
+    """A person's request for hints: the position and the seat, plain data for the pool."""
+
+    game: str
+    options: dict[str, Any]
+    history: tuple[int, ...]
+    seat: int
+    seed: str
+
+    @property
+    def move(self) -> int:
+        return len(self.history)
+
+
 def chance_rng(seed: int, move: int) -> random.Random:
     """The generator of the chance outcome at ``move``: a pure function of the game's seed, so a
     restarted server rolls exactly what the stopped one would have."""
@@ -91,6 +107,12 @@ def chance_rng(seed: int, move: int) -> random.Random:
 
 def agent_seed(seed: int, move: int) -> int:
     return random.Random(f"agent:{seed}:{move}").getrandbits(32)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite hands back naive datetimes (stored in UTC),
+    PostgreSQL aware ones."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def new_id() -> str:
@@ -181,12 +203,14 @@ class GameService:
         seed: int | None = None,
         public: Sequence[int] = (),
         creator_seat: int | None = None,
+        hints: bool = True,
     ) -> Created:
         """A new game; ``seats`` holds ``human``, a computer level or an agent spec per seat.
 
         ``public`` are the persons' seats anyone may join from the lobby (if ``listed``); the
         creator sits at ``creator_seat`` (by default the first other person's seat), claimed
-        now; every other person's seat belongs to its link.
+        now; every other person's seat belongs to its link. ``hints``: whether its people may
+        ask the computer what it would do.
         """
         try:
             game = load(game_name, **options)
@@ -197,9 +221,7 @@ class GameService:
                 f"{game_name} has {game.num_players} seats ({', '.join(game.player_names)}); "
                 f"{len(seats)} were given"
             )
-        agents = [
-            resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats
-        ]
+        agents = [resolve_seat(text, self.limits.max_think_seconds, game.name) for text in seats]
         for agent in agents:
             if len(agent) > MAX_AGENT_SPEC:
                 raise BadRequest(f"an agent spec has at most {MAX_AGENT_SPEC} characters")
@@ -222,6 +244,7 @@ class GameService:
             options=dict(game.options),
             seed=secrets.randbits(31) if seed is None else seed,
             listed=listed,
+            hints=hints,
             status="active",
             moves=0,
             creator_hash=token_digest(creator_token),
@@ -368,10 +391,12 @@ class GameService:
         observation = state.observation(seat)
         to_move = state.current_player()
         legal: list[JSONDict] = []
+        shortcuts: list[JSONDict] = []
         if seat is not None and to_move == seat and info["status"] == "active":
             legal = [
                 {"action": a, "notation": state.action_to_string(a)} for a in state.legal_actions()
             ]
+            shortcuts = state.shortcuts()
         return {
             **info,
             "viewer": seat,
@@ -381,6 +406,7 @@ class GameService:
             "observation": observation,
             "text": state.game.render_observation(observation),
             "legal": legal,
+            "shortcuts": shortcuts,
             "played_for_you": own[0],
             "following": own[1],
         }
@@ -481,7 +507,13 @@ class GameService:
         game = record.game_instance()
         view = self._replay_view(game, record.actions, step, seat, with_notation=True)
         view["players"] = [
-            {"seat": i, "name": name, "agent": agent, "claimed": True}
+            {
+                "seat": i,
+                "name": name,
+                "agent": agent,
+                "label": "person" if agent == HUMAN else computer_label(agent),
+                "claimed": True,
+            }
             for i, (name, agent) in enumerate(zip(record.players, record.agents, strict=False))
         ]
         return view
@@ -697,6 +729,28 @@ class GameService:
             # Another worker applied this move first; the game has moved on.
             return
 
+    def hint_job(self, game_id: str, seat: int) -> HintJob:
+        """What to search for ``seat``'s hints now; refused where the game allows none."""
+        with self._sessions() as session:
+            row = self._game_row(session, game_id)
+            state = self._state(session, row)
+            if not row.hints:
+                raise Forbidden("hints are off in this game: it was created without them")
+            names = state.game.player_names
+            if row.status == "abandoned":
+                raise Conflict("the game was abandoned by its creator")
+            if state.is_terminal():
+                raise Conflict("the game is over")
+            if state.current_player() != seat:
+                raise Conflict(f"a hint is for your turn, and it is not {names[seat]}'s turn")
+            return HintJob(
+                game=row.game,
+                options=dict(row.options),
+                history=tuple(state.history()),
+                seat=seat,
+                seed=f"{row.seed}:{row.moves}",
+            )
+
     def games_awaiting_computer(self) -> list[str]:
         """Active games with a computer seat (after a restart, some may owe a move)."""
         with self._sessions() as session:
@@ -710,11 +764,7 @@ class GameService:
             )
 
     def _idle(self, row: GameRow) -> bool:
-        attended = row.attended or row.updated
-        # SQLite hands back naive datetimes (stored in UTC); PostgreSQL aware ones.
-        if attended.tzinfo is None:
-            attended = attended.replace(tzinfo=UTC)
-        return utcnow() - attended > self.limits.idle
+        return utcnow() - as_utc(row.attended or row.updated) > self.limits.idle
 
     # -- internals ---------------------------------------------------------------------------
 
@@ -804,13 +854,17 @@ class GameService:
             "title": game.title,
             "options": dict(row.options),
             "status": row.status,
+            "hints": row.hints,
             "move": row.moves,
             "created": row.created.isoformat(),
+            "updated": as_utc(row.updated).isoformat(),
             "players": [
                 {
                     "seat": s.seat,
                     "name": game.player_names[s.seat],
                     "agent": s.agent,
+                    "label": "person" if s.is_human else computer_label(s.agent),
+                    "think_seconds": 0.0 if s.is_human else think_seconds(s.agent) or 0.0,
                     "claimed": s.claimed,
                 }
                 for s in row.seats

@@ -24,6 +24,7 @@ from sqlalchemy import (
     false,
     inspect,
     text,
+    true,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
@@ -59,6 +60,8 @@ class GameRow(Base):
     """Seeds the server's chance rolls and its computer players."""
     listed: Mapped[bool] = mapped_column(default=True)
     """Whether the lobby shows the game while a seat open to the public is free."""
+    hints: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether its people may ask the computer for hints (chosen when it is created)."""
     status: Mapped[str] = mapped_column(String(16), default="active")
     """``active``, ``finished`` or ``abandoned`` (by its creator: no one moves any more)."""
     creator_hash: Mapped[str | None] = mapped_column(String(64), default=None)

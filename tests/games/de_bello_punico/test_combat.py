@@ -225,7 +225,7 @@ def test_s11_1_2_runner_through_veterans_front_is_eliminated() -> None:
 
 def test_s11_1_1_skirmishers_and_elephants_leave_play_on_panic() -> None:
     for code in ("Sk", "El"):
-        state = blank()
+        state = blank("po")  # Zama has no Skirmisher units (its slingers are in the first line)
         unit = put(state, find(state, CARTHAGE, code), 6, 7, "S")
         add_disorder(state, unit, state.utype[unit].morale, -1, "test")
         state._settle()

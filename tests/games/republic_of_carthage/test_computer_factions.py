@@ -64,8 +64,9 @@ def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win_at_every_level() -
     # The searches' playouts end long before a war proposal is fought: they take the advice.
     state = _human_chair(200, war=True)
     for level in LEVELS.values():
-        agent = make_agent(level.spec, seed=0)
-        assert agent.step(state) == SA.kind(P.WAR), level.name
+        for spec in (level.spec, level.spec_for("republic_of_carthage")):
+            agent = make_agent(spec, seed=0)
+            assert agent.step(state) == SA.kind(P.WAR), spec
     # (ISMCTS would redraw this hand-made position by replaying its history: MCTS only here.)
     searching = make_agent("mcts:iterations=20,advice=false", seed=0)
     assert isinstance(searching, SearchAgent)

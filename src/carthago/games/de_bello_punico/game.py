@@ -35,8 +35,9 @@ class DeBelloPunicoGame(Game):
     title = "De Bello Punico"
     # 2: the Trebbia reserve's ambush column is a hidden set-up choice. 3: side edges are no
     # one's, §7.1 crossing, the Trebbia reserve enters anywhere on the Roman edge by default,
-    # new orders of battle and rout levels (issue 21).
-    rules_version = 3
+    # new orders of battle and rout levels (issue 21). 4: Zama's Carthaginian order of battle,
+    # elephants' morale 2 (issue 21 point 10).
+    rules_version = 4
     state_type = DbpState
     OPTIONS = (
         GameOption(

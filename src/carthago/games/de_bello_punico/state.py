@@ -24,6 +24,7 @@ from carthago.games.de_bello_punico import (
     missile,
     movement,
     pursuit,
+    reach,
     recovery,
 )
 from carthago.games.de_bello_punico.actions import (
@@ -928,6 +929,13 @@ class DbpState(State):
         if self.winner in (ONGOING, DRAW):
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == ROME else [-1.0, 1.0]
+
+    def shortcuts(self) -> list[JSONDict]:
+        """Every hex the counter moving now can end this move on, and the steps there."""
+        return [
+            {"target": list(self.grid.column_row(hex_)), "path": path}
+            for hex_, path in sorted(reach.paths(self).items())
+        ]
 
     def _observation(self, player: int | None) -> JSONDict:
         from carthago.games.de_bello_punico.observation import observe

@@ -181,6 +181,7 @@ const Carthago = (() => {
     const optionsBox = el("div", { id: "game-options" });
     const seatsBox = el("div", { id: "game-seats" });
     const listed = el("input", { type: "checkbox", id: "listed", checked: true });
+    const hints = el("input", { type: "checkbox", id: "hints", checked: true });
     const message = el("div", { class: "error" });
     const fill = () => {
       const game = catalogue.games.find((g) => g.name === gameSelect.value);
@@ -203,13 +204,15 @@ const Carthago = (() => {
       }));
       drawSeats(game.players);
     };
+    // A computer seat starts at the terminal's default level, where this server offers it.
+    const defaultComputer = (catalogue.computers.find((c) => c.name === catalogue.default_level) || catalogue.computers[0]).spec;
     const drawSeats = (players) => {
       seatsBox.replaceChildren(...players.map((player, seat) => el("label", {},
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
           el("option", { value: "human", selected: seat === 0, title: "you, or a friend you send the seat's link to" }, "a person (by link)"),
           el("option", { value: "public", title: "anyone who finds the game in the lobby" }, "anyone from the lobby"),
-          catalogue.computers.map((c, i) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && i === 0 },
+          catalogue.computers.map((c) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && c.spec === defaultComputer },
             `computer: ${c.name}`))))));
     };
     const readOptions = () => {
@@ -241,7 +244,7 @@ const Carthago = (() => {
       const seats = choices.map((choice) => choice === "public" ? "human" : choice);
       const open = choices.flatMap((choice, seat) => choice === "public" ? [seat] : []);
       try {
-        const game = await api("POST", "/api/games", { game: gameSelect.value, options, seats, public: open, listed: listed.checked });
+        const game = await api("POST", "/api/games", { game: gameSelect.value, options, seats, public: open, listed: listed.checked, hints: hints.checked });
         const info = catalogue.games.find((g) => g.name === gameSelect.value);
         showCreated(created, game, info);
       } catch (error) { message.textContent = error.message; }
@@ -252,6 +255,7 @@ const Carthago = (() => {
       el("h3", { text: "Seats" }), seatsBox,
       el("p", { class: "muted", text: `The first person's seat is yours. Computer players think at most ${catalogue.max_think_seconds} s a move here.` }),
       el("label", {}, listed, " list in the lobby while a seat for anyone is free"),
+      el("label", {}, hints, " allow hints (\u201cwhat would the computer do?\u201d)"),
       el("button", { class: "primary", type: "submit", id: "start" }, "Start"), message);
   }
 
@@ -274,7 +278,7 @@ const Carthago = (() => {
       el("tr", {}, el("th", { text: "game" }), el("th", { text: "seats" }), el("th", { text: "join" })),
       data.games.map((g) => el("tr", { "data-game": g.id },
         el("td", {}, g.title, el("div", { class: "muted", text: optionsText(g.options) })),
-        el("td", {}, g.players.map((p) => `${p.name}: ${p.agent === "human" ? (p.claimed ? "taken" : "free") : "computer " + p.agent}`).join(", ")),
+        el("td", {}, g.players.map((p) => `${p.name}: ${p.agent === "human" ? (p.claimed ? "taken" : "free") : "computer " + p.label}`).join(", ")),
         el("td", {}, g.free_seats.map((seat) => el("button", {
           class: "join",
           onclick: async () => {
@@ -316,9 +320,29 @@ const Carthago = (() => {
   // -- playing and watching ----------------------------------------------------------------
 
   function play(root, gameId, token) {
-    const session = { gameId, token, view: null, previous: null, pending: false, socket: null, error: "", offline: false };
+    const session = { gameId, token, view: null, previous: null, pending: false, socket: null, error: "", offline: false, hint: null };
     const container = el("div", { id: "game" }, "connecting…");
     root.replaceChildren(container);
+
+    // Asks the server's search for this seat's best moves (from what the seat knows only).
+    const askHint = async () => {
+      const move = session.view.move;
+      session.hint = { move, waiting: true, started: Date.now() };
+      render();
+      try {
+        const answer = await api("GET", `/api/games/${gameId}/hints`, undefined, token);
+        if (session.view.move === answer.move) session.hint = { move: answer.move, hints: answer.hints };
+      } catch (error) {
+        session.hint = { move, error: error.message };
+      }
+      render();
+    };
+
+    // The seconds a computer has been thinking tick without redrawing the page.
+    const ticker = setInterval(() => {
+      if (!container.isConnected) { clearInterval(ticker); return; }
+      for (const node of container.querySelectorAll("[data-since]")) tick(node);
+    }, 250);
 
     const act = async (action) => {
       if (session.pending || session.offline) return;
@@ -353,20 +377,34 @@ const Carthago = (() => {
     const accept = (view, force) => {
       if (session.view && view.move < session.view.move) return;
       if (session.view && view.move === session.view.move && !force) return;
-      session.previous = session.view;
+      // Through a computer's run of moves the page compares with the position before the run,
+      // so what it did shows all at once when it is done, not only its last step.
+      const run = session.view && computerToMove(session.view) && session.previous && computerToMove(session.previous);
+      if (!run) session.previous = session.view;
       session.view = view;
+      if (session.hint && session.hint.move !== view.move) session.hint = null;
       if (token && view.viewer !== null) {
         myGames.remember({ id: gameId, seat: view.viewer, seatName: view.viewer_name, title: view.title, token });
       }
       render();
     };
 
+    // Views can arrive faster than a big board draws (a computer's moves in a row): draw once a
+    // frame, the latest view.
+    let drawing = false;
     const render = () => {
-      const view = session.view;
-      if (!view) return;
-      container.replaceChildren(gameScreen(view, session.previous, {
-        act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
-      }));
+      if (drawing) return;
+      drawing = true;
+      requestAnimationFrame(() => {
+        drawing = false;
+        const view = session.view;
+        if (!view) return;
+        container.replaceChildren(gameScreen(view, session.previous, {
+          act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
+          hint: session.hint, askHint,
+        }));
+        for (const node of container.querySelectorAll("[data-since]")) tick(node);
+      });
     };
 
     // While the server cannot be reached the page says so (not "your turn"), and looks again
@@ -434,7 +472,39 @@ const Carthago = (() => {
     if (view.to_move < 0) return "rolling…";
     const player = view.players[view.to_move];
     if (view.viewer === view.to_move) return `Your turn, ${player.name}`;
-    return `${player.name} to move` + (player.agent === "human" ? "" : " (computer thinking)");
+    return `${player.name} to move`;
+  }
+
+  // While a computer seat thinks: who, for how long (counted from the move that made it its
+  // turn), and a bar towards its search budget when that is long.
+  const LONG_THINK = 2;
+  function thinking(view, live) {
+    const player = live ? computerToMove(view) : null;
+    if (!player) return null;
+    const budget = player.think_seconds || 0;
+    return el("span", { class: "thinking", id: "thinking", "data-since": view.updated, "data-budget": budget },
+      el("span", { class: "spinner", "aria-hidden": "true" }),
+      el("span", { class: "thinking-text", text: `${player.name} (computer ${player.label}) is thinking…` }),
+      budget >= LONG_THINK ? el("span", { class: "thinking-bar", id: "thinking-bar" }, el("span", { class: "fill" })) : null);
+  }
+
+  function tick(node) {
+    const seconds = Math.max(0, (Date.now() - Date.parse(node.dataset.since)) / 1000);
+    const text = node.querySelector(".thinking-text");
+    text.textContent = text.textContent.replace(/….*$/, `… ${seconds.toFixed(0)} s`);
+    const fill = node.querySelector(".thinking-bar .fill");
+    if (fill) fill.style.width = `${Math.min(100, (100 * seconds) / Number(node.dataset.budget))}%`;
+  }
+
+  function computerToMove(view) {
+    const player = view.to_move >= 0 && view.status === "active" ? view.players[view.to_move] : null;
+    return player && player.agent !== "human" ? player : null;
+  }
+
+  // What the computer just did, when the latest moves were a computer's.
+  function computerMoved(view, previous) {
+    if (!previous || previous.move === view.move) return null;
+    return computerToMove(previous);
   }
 
   function viewerText(view, live) {
@@ -458,6 +528,7 @@ const Carthago = (() => {
     const { log, fresh } = freshLog(view, previous);
     const boardCtx = {
       live: ctx.live,
+      pending: Boolean(ctx.pending),
       legal: ctx.live ? view.legal : [],
       act: ctx.act,
       follow: ctx.follow,
@@ -478,14 +549,19 @@ const Carthago = (() => {
       ctx.offline
         ? el("span", { class: "turn offline", id: "turn", "data-move": view.move, text: "Disconnected, reconnecting…" })
         : el("span", { class: "turn" + (mine ? " mine" : ""), id: "turn", "data-move": view.move, text: turnText(view) }),
+      ctx.offline ? null : thinking(view, ctx.live),
       el("span", { id: "viewer", text: viewerText(view, ctx.live) }),
       el("span", { class: "muted", text: `move ${view.move}` }),
       el("span", {}, view.players.map((p) => el("span", {
         class: "seat-chip" + (p.seat === view.to_move ? " to-move" : ""),
-        text: `${p.name}: ${p.agent === "human" ? "person" : "computer " + p.agent}`,
+        text: `${p.name}: ${p.agent === "human" ? "person" : "computer " + p.label}`,
+        title: p.agent === "human" ? null : p.agent,
       }))));
-    const lastEvent = el("div", { class: "last-event", id: "last-event" },
-      fresh ? el("span", { class: "fresh", text: log.slice(log.length - fresh).join(" · ") }) : "");
+    const mover = ctx.live ? computerMoved(view, previous) : null;
+    const lastEvent = el("div", { class: "last-event" + (mover && fresh ? " computer-move" : ""), id: "last-event" },
+      fresh ? el("span", { class: "fresh" },
+        mover ? el("strong", { text: `${mover.name} (computer) did: ` }) : null,
+        log.slice(log.length - fresh).join(" · ")) : "");
     const side = el("aside", {},
       ctx.live ? actionsPanel(view, ctx) : null,
       el("section", { class: "panel" }, el("h2", { text: "Log" }),
@@ -524,10 +600,14 @@ const Carthago = (() => {
       return panel;
     }
     const filter = el("input", { type: "search", placeholder: "filter actions…", id: "action-filter" });
+    const hints = ctx.hint && ctx.hint.hints ? ctx.hint.hints : [];
+    const rank = (action) => hints.findIndex((h) => h.action === action);
     const list = el("div", {}, view.legal.map((entry) => el("button", {
-      class: "act", "data-action": entry.action, "data-notation": entry.notation,
+      class: "act" + (rank(entry.action) >= 0 ? " hinted" : ""), "data-action": entry.action, "data-notation": entry.notation,
+      "data-hint": rank(entry.action) >= 0 ? rank(entry.action) + 1 : null,
       disabled: ctx.pending || ctx.offline, onclick: () => ctx.act(entry.action),
     }, entry.notation)));
+    if (view.hints) panel.append(hintBox(ctx));
     filter.addEventListener("input", () => {
       const wanted = filter.value.toLowerCase();
       for (const button of list.children) button.hidden = !button.textContent.toLowerCase().includes(wanted);
@@ -535,6 +615,27 @@ const Carthago = (() => {
     panel.append(el("div", {}, el("p", { class: "muted", text: "Click the board or a card, or pick from the list:" }),
       view.legal.length > 8 ? filter : null, list));
     return panel;
+  }
+
+  function hintBox(ctx) {
+    const hint = ctx.hint;
+    const box = el("div", { class: "hint-box", id: "hints" },
+      el("button", { id: "hint-button", disabled: Boolean(hint && hint.waiting), onclick: ctx.askHint },
+        "What would the computer do?"));
+    if (!hint) return box;
+    if (hint.waiting) {
+      box.append(el("span", { class: "thinking", "data-since": new Date(hint.started).toISOString(), "data-budget": 0 },
+        el("span", { class: "spinner", "aria-hidden": "true" }),
+        el("span", { class: "thinking-text", text: "The computer is weighing your moves…" })));
+    } else if (hint.error) {
+      box.append(el("p", { class: "error", text: hint.error }));
+    } else {
+      box.append(el("p", { class: "muted", text: "Its best moves, from what you know (value: your average result in its search, −1 a loss to +1 a win):" }),
+        el("ol", { class: "hint-list" }, hint.hints.map((h) => el("li", {},
+          el("button", { class: "act hint", "data-action": h.action, disabled: ctx.pending, onclick: () => ctx.act(h.action) }, h.notation),
+          el("span", { class: "muted", text: ` ${h.value >= 0 ? "+" : "−"}${Math.abs(h.value).toFixed(2)} (${h.playouts} playouts)` })))));
+    }
+    return box;
   }
 
   function linksPanel(view, ctx) {

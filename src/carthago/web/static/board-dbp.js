@@ -9,6 +9,7 @@
 (() => {
   const { el } = Carthago;
   const GAME = "de_bello_punico";
+  const TIP = "dbp-tip";
   const SIDES = ["Rome", "Carthage"];
   const COLOURS = ["#b0302a", "#2a5fa8"];
   const DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"];
@@ -29,6 +30,8 @@
   let zoom = 1;
   // What the other side did since this seat last handed over the move (per game).
   let watch = { game: null, mark: null, mineBefore: false };
+  // A walk to a distant hex under way: the steps still to send, one per view.
+  let walk = { game: null, move: -1, steps: [] };
 
   function svg(tag, attrs = {}, ...children) { return el(`svg:${tag}`, attrs, ...children); }
   function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
@@ -140,6 +143,11 @@
       plan.buttons.push(entry);
     }
     plan.pending = pending;
+    plan.walks = new Map();
+    for (const shortcut of ctx.live ? view.shortcuts || [] : []) {
+      const at = key(shortcut.target);
+      if (!plan.hexes.has(at) && shortcut.path.length > 1) plan.walks.set(at, shortcut.path);
+    }
     return plan;
   }
 
@@ -236,7 +244,7 @@
     if (extra.changed) classes.push("changed");
     if (extra.fighting) classes.push("fighting");
     // A hex to step or withdraw to is clicked through the counter standing on it.
-    if (!offers.length && plan.hexes.has(key(unit.hex))) classes.push("pass-through");
+    if (!offers.length && (plan.hexes.has(key(unit.hex)) || plan.walks.has(key(unit.hex)))) classes.push("pass-through");
     const short = unit.name.split(".").pop();
     const g = svg("g", {
       class: classes.join(" "), transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
@@ -267,7 +275,7 @@
     const dy = stacked ? 12 : 0;
     const g = svg("g", {
       class: `dbp-leader side-${side}` + (offers.length ? " clickable" : "") + (extra.moving ? " moving" : "")
-        + (!offers.length && plan.hexes.has(key(leader.hex)) ? " pass-through" : ""),
+        + (!offers.length && (plan.hexes.has(key(leader.hex)) || plan.walks.has(key(leader.hex))) ? " pass-through" : ""),
       transform: `translate(${(x + dx).toFixed(1)},${(y + dy).toFixed(1)})`, "data-leader": leader.name,
       "data-offers": offers.length ? leader.name : null,
       "data-tip": `${leader.name}, leader of ${SIDES[side]} (value ${scenarioData(o).leaders[SIDES[side]].value})`
@@ -300,11 +308,14 @@
         const { x, y } = centre(column, row);
         const kind = TERRAIN[o.terrain[row * o.width + column]] || "open";
         const offers = plan.hexes.get(key(hex)) || [];
+        const path = plan.walks.get(key(hex));
+        let tip = terrainTip(o, hex);
+        if (offers.length) tip += `\nClick: ${offers.map((m) => m.notation).join(" / ")}`;
+        if (path) tip += `\nClick to go there: ${path.join(", ")}`;
         const g = svg("g", {
-          class: `dbp-hex ${kind}` + (offers.length ? " clickable" : ""), "data-hex": key(hex),
-          "data-offers": offers.length ? key(hex) : null,
-          "data-tip": terrainTip(o, hex) + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
-          onclick: (event) => ctx.offer(offers, event),
+          class: `dbp-hex ${kind}` + (offers.length ? " clickable" : "") + (path ? " walk" : ""), "data-hex": key(hex),
+          "data-offers": offers.length ? key(hex) : null, "data-tip": tip,
+          onclick: (event) => (path ? startWalk(view, path, ctx) : ctx.offer(offers, event)),
         }, svg("polygon", { points: corners(x, y, R), class: "dbp-cell" }));
         if (kind === "hill") g.append(svg("path", { d: `M${x - 10},${y + 6} Q${x},${y - 10} ${x + 10},${y + 6}`, class: "dbp-hill-mark" }));
         if (kind === "rocky") g.append(svg("path", { d: `M${x - 9},${y + 5} l4,-6 3,3 3,-6 4,9`, class: "dbp-rock-mark" }));
@@ -455,8 +466,8 @@
         el("span", { class: "dbp-swatch disorder", text: "2" }), " Disorder points, ",
         el("span", { class: "dbp-swatch panic", text: "P" }), " Panic, ",
         el("span", { class: "dbp-swatch leader", text: "★" }), " a leader, f: finished moving. ",
-        el("span", { class: "dbp-swatch clickable" }), " you can click it now, ",
-        el("span", { class: "dbp-swatch changed" }), " what the other side just did (dashed: where it came from). ",
+        el("span", { class: "dbp-swatch lit" }), " you can click it now, ",
+        el("span", { class: "dbp-swatch moved" }), " what the other side just did (dashed: where it came from). ",
         "Hover any hex or counter for its values; drag or scroll the map to pan."));
   }
 
@@ -470,7 +481,7 @@
     fortuna: "Fortuna: spend a Command Point to roll that die again?",
     eltable: "Elephants box: click an enemy elephant to scare it, or done.",
     move: "Movement impulse: click one of your units (green) to move it, or done.",
-    step: "Click a green hex to step there, an orange arrow to turn, or stop.",
+    step: "Click a green hex to go there (pale green: several steps), an orange arrow to turn, or stop.",
     boost: "Movement Command Point: click the unit that gets one more movement point.",
     reenter: "A pursuing unit returns: choose where it enters.",
     entry_face: "Click an orange arrow: the facing of the unit entering.",
@@ -489,7 +500,7 @@
     recover: "Recovery impulse: click a unit to recover a Disorder point, or done.",
   };
 
-  function prompt(view, plan, ctx, mine) {
+  function prompt(view, plan, ctx, mine, mark) {
     const o = view.observation;
     const box = el("div", { class: "dbp-prompt notice", id: "dbp-prompt" });
     if (o.is_terminal) {
@@ -502,7 +513,11 @@
       if (view.to_move < 0) box.append("Dice are rolling…");
       else if (mover && mover.agent !== "human") {
         box.classList.add("thinking");
-        box.append(el("span", { class: "dbp-spinner" }), el("span", { id: "dbp-thinking", text: `${mover.name} (computer) is thinking: ${o.phase}` }));
+        const done = mark ? o.move_number - mark.move_number : 0;
+        box.append(el("span", { class: "dbp-spinner" }), el("span", {
+          id: "dbp-thinking",
+          text: `${mover.name} (computer) is thinking: ${o.phase}` + (done > 0 ? `; ${plural(done, "move")} since yours (dice included)` : ""),
+        }));
       } else box.append(`${mover ? mover.name : "The other side"} is to move: ${o.phase}.`);
       return box;
     }
@@ -524,9 +539,29 @@
     const lines = log.slice(Math.min(mark.log.length, log.length));
     if (!lines.length && !changes.size) return null;
     const rival = SIDES[1 - view.viewer];
+    const list = el("ol", {}, lines.map((line) => el("li", { text: line })));
+    // The latest lines are the ones to read: the list opens scrolled to its end.
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
     return el("section", { class: "panel dbp-did", id: "dbp-did" },
-      el("h3", { text: `Since your last move (${rival} and the dice)` }),
-      el("ol", {}, lines.slice(-12).map((line) => el("li", { text: line }))));
+      el("h3", { text: `Since your last move (${rival} and the dice)` }), list);
+  }
+
+  // -- walking to a distant hex: its steps sent one after another --------------------------
+
+  function startWalk(view, path, ctx) {
+    walk = { game: view.id, move: view.move - 1, steps: [...path] };
+    continueWalk(view, ctx);
+  }
+
+  // Sent only once the last step's answer is in (a view pushed before it would be refused).
+  function continueWalk(view, ctx) {
+    if (!walk.steps.length || walk.game !== view.id || view.move <= walk.move || ctx.pending) return;
+    const mine = ctx.live && view.viewer !== null && view.viewer === view.to_move;
+    const next = mine ? view.legal.find((entry) => entry.notation === walk.steps[0]) : null;
+    if (!next) { walk.steps = []; return; }
+    walk.steps.shift();
+    walk.move = view.move;
+    setTimeout(() => ctx.act(next.action), 0);
   }
 
   // -- zoom and pan ------------------------------------------------------------------------
@@ -565,39 +600,6 @@
     return el("div", { class: "dbp-mappanel" }, bar, wrap);
   }
 
-  // -- explanations on hover or tap --------------------------------------------------------
-
-  function tipBox() {
-    let tip = document.getElementById("dbp-tip");
-    if (!tip) {
-      tip = el("div", { id: "dbp-tip", class: "twc-tip", role: "tooltip", hidden: true });
-      document.body.append(tip);
-      document.addEventListener("pointerdown", (event) => { if (!event.target.closest("[data-tip]")) tip.hidden = true; });
-    }
-    return tip;
-  }
-
-  function showTip(target, event) {
-    const tip = tipBox();
-    tip.textContent = target.getAttribute("data-tip");
-    tip.hidden = false;
-    const width = Math.min(320, window.innerWidth - 16);
-    tip.style.maxWidth = `${width}px`;
-    const rect = target.getBoundingClientRect();
-    const x = event && event.clientX !== undefined ? event.clientX + 14 : rect.right;
-    tip.style.left = `${Math.max(8, Math.min(x, window.innerWidth - width - 8))}px`;
-    const below = rect.bottom + 6;
-    tip.style.top = `${below + tip.offsetHeight < window.innerHeight ? below : Math.max(8, rect.top - tip.offsetHeight - 6)}px`;
-  }
-
-  function explainOnHover(root) {
-    root.addEventListener("mouseover", (event) => {
-      const target = event.target.closest("[data-tip]");
-      if (target) showTip(target, event);
-    });
-    root.addEventListener("mouseleave", () => { tipBox().hidden = true; });
-  }
-
   // -- drawing -----------------------------------------------------------------------------
 
   function table(view, previous, ctx) {
@@ -605,12 +607,13 @@
     const { mark, mine } = follow(view);
     const changes = view.viewer === null ? unitsChanged(previous && previous.observation, o) : unitsChanged(mark, o);
     const plan = classify(view, ctx);
+    continueWalk(view, ctx);
     const root = el("div", { class: "dbp", id: "dbp" },
-      prompt(view, plan, ctx, mine && ctx.live),
+      prompt(view, plan, ctx, mine && ctx.live, mark),
       el("div", { class: "dbp-main" },
         mapPanel(mapSvg(view, plan, ctx, changes), o),
         el("div", { class: "dbp-side" }, tracks(o), commandBoxes(view, plan, ctx), otherSideDid(view, mark, changes), legend(o))));
-    explainOnHover(root);
+    Carthago.explainOnHover(root, TIP);
     return root;
   }
 
@@ -622,7 +625,7 @@
     }
     const old = document.getElementById("dbp-mapwrap");
     const scroll = old ? { left: old.scrollLeft, top: old.scrollTop } : null;
-    tipBox().hidden = true;
+    Carthago.tipBox(TIP).hidden = true;
     container.replaceChildren(table(view, previous, ctx));
     if (scroll) {
       requestAnimationFrame(() => {

@@ -166,8 +166,9 @@
       el("input", { type: "checkbox", id: "roc-follow", checked: view.following || null, onchange: (event) => ctx.follow(event.target.checked) }),
       " pass until something needs me") : null;
     if (!mine) {
-      const who = view.to_move >= 0 ? view.players[view.to_move].name : null;
-      box.append(el("span", { text: who ? `${who} is to decide (${o.phase}, ${words(o.stage)}).` : "Dice and cards are being drawn…" }), follow);
+      const who = view.to_move >= 0 && view.players[view.to_move] ? view.players[view.to_move].name : null;
+      box.append(el("span", { text: who ? `${who} is to decide (${o.phase}, ${words(o.stage)}).` : "Dice and cards are being drawn…" }));
+      if (follow) box.append(follow);
       return box;
     }
     const left = moves.legal.filter((m) => !moves.taken.has(m.action));
@@ -191,7 +192,7 @@
     }
     box.append(el("span", { class: "roc-choices", id: "roc-choices" }, others.map((m) =>
       el("button", { class: "act", "data-action": m.action, onclick: () => ctx.act(m.action) }, m.notation))));
-    box.append(follow);
+    if (follow) box.append(follow);
     return box;
   }
 
@@ -272,8 +273,12 @@
 
   function handCard(name, moves, ctx) {
     const card = data.hand[name];
-    return clickable(el("div", { class: `roc-hand-card kind-${card ? card.kind : "other"}`, "data-card": name, "data-tip": handTip(name) },
-      el("div", { class: "roc-card-kind", text: card ? card.kind : "card" }), el("strong", { text: name })), moves.naming(name), ctx);
+    // A Statesman drawn to hand is named by his card number (e.g. 2B).
+    const statesman = card ? null : data.statesmen[name];
+    const tip = statesman ? `${statesman.name} (Statesman ${name}), in hand: may be played onto his family's Senator.\nM ${statesman.mil} O ${statesman.ora} E ${statesman.exp} L ${statesman.loy} I ${statesman.inf}\n${statesman.special || ""}` : handTip(name);
+    return clickable(el("div", { class: `roc-hand-card kind-${card ? card.kind : "statesman"}`, "data-card": name, "data-tip": tip.trim() },
+      el("div", { class: "roc-card-kind", text: card ? card.kind : statesman ? `statesman ${name}` : "card" }),
+      el("strong", { text: statesman ? statesman.name : name })), moves.naming(name), ctx);
   }
 
   function factionPanel(view, faction, index, moves, ctx) {
