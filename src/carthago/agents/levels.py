@@ -11,7 +11,7 @@ planner, with 5 and 15 seconds for a whole impulse rather than a budget for each
 Republic of Carthage puts about 1,300 decisions with a choice to each faction in a game, most of
 them small steps, so there the searches spend by the decision's weight (``weighed``): nothing on
 a trivial one, a twentieth (normal) or a tenth (hard) of the budget on an ordinary one, the
-whole on a weighty one, and 170 (normal) or 540 (hard) seconds of searching in a whole game.
+whole on a weighty one, and 150 (normal) or 540 (hard) seconds of answering in a whole game.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from carthago.core.errors import InvalidAgentSpecError
 
-ROC_NORMAL = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=170"
+ROC_NORMAL = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=150"
 ROC_HARD = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
 
 

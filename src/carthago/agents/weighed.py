@@ -7,9 +7,11 @@ a game that gives no weights has every decision weighty):
 - ordinary: the search with ``ordinary`` times the budget (iterations and seconds);
 - weighty: the search with the whole budget (``iterations`` and/or ``seconds``).
 
-``game`` seconds (0: no limit) cap the searches of one whole game: each search gets at most
-what is left of them, and once they are spent the heuristic plays on. The longest single wait
-is then about ``seconds`` and the game's thinking about ``game`` plus the heuristic's moves.
+``game`` seconds (0: no limit) cap the agent's answers over one whole game, its heuristic
+moves included: a search gets at most ``PACE`` of what is left of them, so the time thins out
+over a long game instead of running out in its middle, and once they are spent the heuristic
+plays on. The longest single wait is then about ``seconds``, and the game's thinking about
+``game`` plus the few heuristic moves after it is spent.
 
 With an iteration budget and no time limit (or an injected clock) the agent is deterministic
 for its seed; with ``seconds`` it stops where the machine's speed says, like the searches.
@@ -30,6 +32,11 @@ from carthago.core.registry import Weigher, weigher
 from carthago.core.state import State
 
 SEARCHES: dict[str, type[SearchAgent]] = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
+
+PACE = 0.02
+"""The most of what is left of a game's budget one search may take. A 3-player game of The
+Republic of Carthage asks a faction about 1,000 searched decisions; a fixed share keeps the last
+ones searched too, if more briefly."""
 
 
 class WeighedAgent(Agent):
@@ -71,7 +78,7 @@ class WeighedAgent(Agent):
         self.searcher.rng = self.heuristic.rng = self.rng
         self.clock: Clock = time.process_time if cpu else time.perf_counter
         self.spent = 0.0
-        """Seconds of the clock spent searching in this game."""
+        """Seconds of the clock spent answering in this game."""
         self.last_weight: Weight | None = None
         """The weight of the latest decision (for measuring where the time goes)."""
         self._game_id: str | None = None
@@ -90,6 +97,12 @@ class WeighedAgent(Agent):
         if game_id != self._game_id:
             self._weigh = weigher(game_id)
             self._game_id = game_id
+        start = self.clock()
+        action = self._answer(state)
+        self.spent += self.clock() - start
+        return action
+
+    def _answer(self, state: State) -> int:
         weight = Weight.WEIGHTY if self._weigh is None else self._weigh(state)
         self.last_weight = weight
         left = self.game_seconds - self.spent if self.game_seconds > 0 else None
@@ -103,9 +116,7 @@ class WeighedAgent(Agent):
             searcher.iterations = 1
         seconds = self.seconds * share
         if left is not None:
-            seconds = min(seconds, left) if seconds > 0 else left
+            paced = left * PACE
+            seconds = min(seconds, paced) if seconds > 0 else paced
         searcher.seconds = seconds
-        start = self.clock()
-        action = searcher.step(state)
-        self.spent += self.clock() - start
-        return action
+        return searcher.step(state)

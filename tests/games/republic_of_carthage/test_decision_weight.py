@@ -11,7 +11,7 @@ import pytest
 
 from carthago.agents import LEVELS, choose_action, make_agent
 from carthago.agents.search import Budget
-from carthago.agents.weighed import WeighedAgent
+from carthago.agents.weighed import PACE, WeighedAgent
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.decision_weight import Weight
 from carthago.games.republic_of_carthage import senate_actions as SA
@@ -162,19 +162,24 @@ def test_a_weighed_search_stops_at_its_seconds_by_the_injected_clock() -> None:
     assert agent.searcher.last_iterations == 32
 
 
-def test_a_game_s_searching_stops_at_its_game_budget() -> None:
+def test_a_game_s_thinking_stops_at_its_game_budget() -> None:
     state = _weighty()
-    agent = make_agent("weighed:seconds=1,game=1.5", seed=0)
+    agent = make_agent("weighed:seconds=1,game=100", seed=0)
     assert isinstance(agent, WeighedAgent)
     agent.clock = Tick(1 / 64)
     calls = _spied(agent)
-    agent.step(state)
+    agent.step(state)  # 100 s left: PACE of it is 2 s, so the whole second
+    assert agent.searcher.last_iterations == 64
     assert agent.spent == pytest.approx(1.0, abs=0.05)
-    agent.step(state)  # half a second left: the search gets that
-    assert agent.searcher.last_iterations < 60
-    agent.step(state)  # nothing left: the heuristic plays
+    agent.spent = 99.0  # 1 s left: a search gets PACE of it
+    agent.step(state)
+    assert agent.searcher.seconds == pytest.approx(PACE * 1.0)
+    assert agent.searcher.last_iterations <= 2
+    agent.spent = 100.0  # nothing left: the heuristic plays
+    agent.step(state)
     assert len(calls) == 2
     agent.reset()  # a new game, a new budget
+    assert agent.spent == 0.0
     agent.step(state)
     assert len(calls) == 3
 
