@@ -853,11 +853,13 @@ def test_a_game_rich_in_trade_resamples_within_a_few_replays(
 def test_s6_2_step_5_a_rebel_upkeep_short_of_armies_caps_the_rebel_faction_treasury(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Game 25 of the 6-player easy outcome run (seed 0): a faction in revolt, which other
-    factions had given talents unseen by player 1, kept none of its 4 rebel armies in the
-    Revenue Phase (§6.2 step 5: 2T an army, the rest go back to the Senate). That shows the
-    table its Faction Treasury held less than 2T; gift amounts that left it more kept an army,
-    and player 1 found no copy in 2000 replays. The bound is now a fact of the ledger."""
+    """A recorded 6-player game of heuristic and random factions (seed 137): faction 3, in
+    revolt, which factions 1 and 5 had given talents unseen by player 4, kept 3 of its 11 rebel
+    armies in the Revenue Phase (§6.2 step 5: 2T an army, the rest go back to the Senate). That
+    shows the table its Faction Treasury held less than 2T; gift amounts that left it more kept
+    another army (in the first record of this test player 1 found no copy in 2000 replays, and
+    here every seed takes the fallback without the bound). The bound is now a fact of the
+    ledger."""
     monkeypatch.setattr(hidden, "MAX_REPLAYS", 20)
     path = Path(__file__).parent / "records" / "rebel_upkeep_after_hidden_gifts.json"
     record = json.loads(path.read_text())
