@@ -16,8 +16,12 @@ of weight:
   and it counts 1 + the enemy's Rout value times: what routs an army is worth aiming at.
   Flanking a weak enemy scores, walking into a strong one's front costs; a unit with the
   enemy leader stacked is worth one more (the leader may fall, §13, for 5 Rout Points).
-- The odds of a combat announced but not yet rolled (all §10.3 modifiers), so that a one-ply
-  search attacks when the dice favour it and declines otherwise.
+- A combat announced but not yet rolled counts at what it is expected to be worth: over the
+  36 rolls (or those still to come) with all §10.3 modifiers, the Disorder each side takes
+  (§10.6, a charging Mercenary's backlash §15.2) priced by the terms above, a unit that
+  panics at its Rout value. So a one-ply search attacks when the blow is worth its risk in
+  Rout Points, not only when the dice favour it: at even odds a legion whose army is far from
+  its rout level trades Disorder with a brittle enemy near its own.
 - Closing in: the gap between the two armies' centres, so that an army with nothing better
   to do advances.
 """
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carthago.core.state import State
-from carthago.games.de_bello_punico import combat
+from carthago.games.de_bello_punico import combat, mercenaries
 from carthago.games.de_bello_punico.morale import ON_MAP, PURSUING
 
 if TYPE_CHECKING:
@@ -39,8 +43,8 @@ ROUT_WEIGHT = 3.0
 PRESSURE_WEIGHT = 1.5
 STRENGTH_WEIGHT = 2.0
 THREAT_WEIGHT = 0.03
-ODDS_WEIGHT = 0.06
 CLOSING_WEIGHT = 0.3
+DIE = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,44 @@ def _table(state: DbpState) -> _Table:
     )
     _tables[id(kinds)] = (kinds, table)
     return table
+
+
+def _disorder_cost(state: DbpState, table: _Table, unit: int, disorder: int) -> float:
+    """What ``unit`` at ``disorder`` Disorder points costs its own side in the evaluation:
+    fighting strength lost and pressure, or, once it panics, its Rout value (§16.1)."""
+    side = state.sides[unit]
+    morale = table.morale[unit]
+    lost_strength = STRENGTH_WEIGHT * table.combat[unit] / table.whole[side]
+    limit = state.scenario.rout[side]
+    if disorder >= morale:
+        return lost_strength + ROUT_WEIGHT * table.rout[unit] / limit
+    shaken = disorder / morale
+    return lost_strength * shaken + PRESSURE_WEIGHT * table.rout[unit] * shaken * shaken / limit
+
+
+def _combat_outlook(state: DbpState, player: int, table: _Table) -> float:
+    """The expected worth to ``player`` of the combat announced (§10.3 to §10.6)."""
+    cb = state.cb
+    assert cb is not None
+    attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
+    bonus_att = sum(v for _, v in combat.modifiers(state, attacker, True))
+    bonus_def = sum(v for _, v in combat.modifiers(state, defender, False))
+    # A roll made and kept stands; weighing it against a reroll is how Fortuna is decided.
+    rolls_att = (cb[combat.C_AROLL],) if cb[combat.C_AROLL] else DIE
+    rolls_def = (cb[combat.C_DROLL],) if cb[combat.C_DROLL] else DIE
+    dis_att, dis_def = state.dis[attacker], state.dis[defender]
+    now_att = _disorder_cost(state, table, attacker, dis_att)
+    now_def = _disorder_cost(state, table, defender, dis_def)
+    worth = 0.0
+    for roll_att in rolls_att:
+        backlash = 1 if cb[combat.C_CHARGE] and mercenaries.backlash(roll_att) else 0
+        for roll_def in rolls_def:
+            hurt_att, hurt_def = combat.results(roll_att + bonus_att, roll_def + bonus_def)
+            hurt_att += backlash
+            worth += _disorder_cost(state, table, defender, dis_def + hurt_def) - now_def
+            worth -= _disorder_cost(state, table, attacker, dis_att + hurt_att) - now_att
+    worth /= len(rolls_att) * len(rolls_def)
+    return worth if state.sides[attacker] == player else -worth
 
 
 def segment(state: State) -> tuple[int, int]:
@@ -175,11 +217,7 @@ def evaluate(state: State, player: int) -> float:
     score += THREAT_WEIGHT * (threat[player] - threat[other])
     cb = state.cb
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
-        attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
-        edge = sum(v for _, v in combat.modifiers(state, attacker, True)) - sum(
-            v for _, v in combat.modifiers(state, defender, False)
-        )
-        score += ODDS_WEIGHT * (edge if sides[attacker] == player else -edge)
+        score += _combat_outlook(state, player, table)
     mine, theirs = sums[player], sums[other]
     if mine[2] and theirs[2]:
         # Both sides are drawn together alike (a battle is won only by fighting it), so this
