@@ -23,7 +23,8 @@ of weight:
   Rout Points, not only when the dice favour it: at even odds a legion whose army is far from
   its rout level trades Disorder with a brittle enemy near its own.
 - Closing in: the gap between the two armies' centres, so that an army with nothing better
-  to do advances.
+  to do advances; but not the army a draw makes the winner (§17.1.4, §17.2.3): it wins by
+  lasting, so it lets the enemy come to it.
 """
 
 from __future__ import annotations
@@ -219,9 +220,9 @@ def evaluate(state: State, player: int) -> float:
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
         score += _combat_outlook(state, player, table)
     mine, theirs = sums[player], sums[other]
-    if mine[2] and theirs[2]:
-        # Both sides are drawn together alike (a battle is won only by fighting it), so this
-        # term never favours one of them.
+    if mine[2] and theirs[2] and state.scenario.draw_winner != player:
+        # Both sides that must rout the other are drawn together alike, so this term never
+        # favours one of them.
         q1, r1 = mine[0] / mine[2], mine[1] / mine[2]
         q2, r2 = theirs[0] / theirs[2], theirs[1] / theirs[2]
         gap = (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2
