@@ -22,6 +22,9 @@ of weight:
   panics at its Rout value. So a one-ply search attacks when the blow is worth its risk in
   Rout Points, not only when the dice favour it: at even odds a legion whose army is far from
   its rout level trades Disorder with a brittle enemy near its own.
+- Facing: how squarely each side's fighting units face the enemy army's centre (a unit
+  turns for a Movement Point, §8.1, and one caught facing away is attacked in its rear at
+  +1 or +2, §10.5), so that a line marches and stops facing the enemy.
 - Closing in: the gap between the two armies' centres, so that an army with nothing better
   to do advances; but not the army a draw makes the winner (§17.1.4, §17.2.3): it wins by
   lasting, so it lets the enemy come to it.
@@ -45,6 +48,8 @@ PRESSURE_WEIGHT = 1.5
 STRENGTH_WEIGHT = 2.0
 THREAT_WEIGHT = 0.03
 CLOSING_WEIGHT = 0.3
+FACING_WEIGHT = 0.3
+ROOT3 = math.sqrt(3.0)
 DIE = (1, 2, 3, 4, 5, 6)
 
 
@@ -62,6 +67,10 @@ class _Table:
     """The front hexes on the map."""
     rears: tuple[tuple[int, ...], ...]
     """The rear hexes (on the map or not: only membership is asked)."""
+    centres: tuple[tuple[float, float], ...]
+    """Each hex's centre on the plane, the centres of neighbours one apart."""
+    headings: tuple[tuple[float, float], ...]
+    """The unit vector of each facing."""
 
 
 _tables: dict[int, tuple[object, _Table]] = {}
@@ -81,6 +90,11 @@ def _table(state: DbpState) -> _Table:
             front = (around[(facing - 1) % 6], around[facing], around[(facing + 1) % 6])
             fronts.append(tuple(h for h in front if h >= 0))
             rears.append(tuple(around[(facing + k) % 6] for k in (2, 3, 4)))
+    centres = tuple((1.5 * q / ROOT3, r + q / 2) for q, r in state.grid.axial)
+    # A step to a neighbour is one hex across: read the six headings off a middle hex.
+    middle = state.grid.size // 2 + state.grid.width // 2
+    x0, y0 = centres[middle]
+    headings = tuple((centres[step][0] - x0, centres[step][1] - y0) for step in neighbours[middle])
     whole = [0, 0]
     for unit, kind in enumerate(kinds):
         whole[state.sides[unit]] += kind.combat
@@ -92,6 +106,8 @@ def _table(state: DbpState) -> _Table:
         whole=(whole[0], whole[1]),
         fronts=tuple(fronts),
         rears=tuple(rears),
+        centres=centres,
+        headings=headings,
     )
     _tables[id(kinds)] = (kinds, table)
     return table
@@ -135,6 +151,36 @@ def _combat_outlook(state: DbpState, player: int, table: _Table) -> float:
     return worth if state.sides[attacker] == player else -worth
 
 
+def _facing(
+    table: _Table,
+    sums: list[list[int]],
+    fighting: list[int],
+    sides: list[int],
+    pos: list[int],
+    face: list[int],
+    player: int,
+) -> float:
+    """``player``'s fighting units' mean cosine between facing and the way to the enemy
+    army's centre, less the enemy's."""
+    targets = []
+    for side in (0, 1):
+        q, r, count = sums[1 - side]
+        targets.append((1.5 * q / count / ROOT3, r / count + q / count / 2))
+    cosines = [0.0, 0.0]
+    centres, headings = table.centres, table.headings
+    for unit in fighting:
+        side = sides[unit]
+        x, y = centres[pos[unit]]
+        tx, ty = targets[side]
+        dx, dy = tx - x, ty - y
+        length = math.hypot(dx, dy)
+        if length > 0:
+            hx, hy = headings[face[unit]]
+            cosines[side] += (hx * dx + hy * dy) / length
+    mine, theirs = sums[player][2], sums[1 - player][2]
+    return cosines[player] / mine - cosines[1 - player] / theirs
+
+
 def segment(state: State) -> tuple[int, int]:
     """The impulse ``state`` lies in, as (turn, stage): every decision of one impulse (§3.1 C),
     the opponent's answers in it included, shares it; the strategic phase and the initiative
@@ -173,6 +219,7 @@ def evaluate(state: State, player: int) -> float:
     threat = [0, 0]
     pressure = [0.0, 0.0]
     sums = [[0, 0, 0], [0, 0, 0]]  # per side: axial q, axial r and count of fighting units
+    fighting: list[int] = []
     sides, where, pos, face, dis, panic, occ = (
         state.sides,
         state.where,
@@ -195,6 +242,7 @@ def evaluate(state: State, player: int) -> float:
         strength[side] += strong * (1.0 - shaken)
         pressure[side] += rout_of[unit] * shaken * shaken
         here = pos[unit]
+        fighting.append(unit)
         q, r = axial[here]
         total = sums[side]
         total[0] += q
@@ -220,6 +268,8 @@ def evaluate(state: State, player: int) -> float:
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
         score += _combat_outlook(state, player, table)
     mine, theirs = sums[player], sums[other]
+    if mine[2] and theirs[2]:
+        score += FACING_WEIGHT * _facing(table, sums, fighting, sides, pos, face, player)
     if mine[2] and theirs[2] and state.scenario.draw_winner != player:
         # Both sides that must rout the other are drawn together alike, so this term never
         # favours one of them.
