@@ -89,6 +89,9 @@ register_agent(
             "plans": (int, 8),
             "epsilon": (float, 0.2),
             "horizon": (int, 2),
+            "width": (int, 6),
+            "samples": (int, 8),
+            "few": (int, 12),
             "cpu": (bool, False),
         },
         summary=(

@@ -145,6 +145,15 @@ class Allowance:
         return self.deadline is None or self.budget.clock() < self.deadline
 
 
+@dataclass(frozen=True)
+class Luck:
+    """The seeds of one playout's randomness: redraws and tie-breaks, and dice apart, so that
+    the moves compared on the same playout index meet the same dice as far as they can."""
+
+    draws: int
+    dice: int
+
+
 @dataclass
 class Impulse:
     """What the planner keeps within one stretch of play."""
@@ -154,6 +163,9 @@ class Impulse:
     plan: Plan | None = None
     step: int = 0
     root: int = 0
+    decisive: bool | None = None
+    """Whether its decisions are weighed one by one (few of them, and dice fall), rather than
+    planned at once; None until its first decision."""
 
 
 class PlannerAgent(Agent):
@@ -169,6 +181,9 @@ class PlannerAgent(Agent):
         plans: int = 8,
         epsilon: float = 0.2,
         horizon: int = 2,
+        width: int = 6,
+        samples: int = 8,
+        few: int = 12,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
@@ -184,6 +199,9 @@ class PlannerAgent(Agent):
         self.plans = plans
         self.epsilon = epsilon
         self.horizon = horizon
+        self.width = width
+        self.samples = samples
+        self.few = few
         self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
@@ -214,6 +232,10 @@ class PlannerAgent(Agent):
         if impulse is None or impulse.key != key:
             budget = ImpulseBudget(self.seconds, self.playouts, self.clock)
             impulse = self._impulse = Impulse(key, budget)
+        if impulse.decisive is None:
+            impulse.decisive = self._decisive(state, me, impulse)
+        if impulse.decisive:
+            return self._decide(state, me, legal, impulse)
         planned = self._planned(impulse, state, legal)
         if planned is not None:
             return planned
@@ -249,6 +271,52 @@ class PlannerAgent(Agent):
         impulse.step += 1
         return action
 
+    # -- weighing one decision ------------------------------------------------------------------
+
+    def _decisive(self, state: State, me: int, impulse: Impulse) -> bool:
+        """Whether the heuristic's way through this impulse meets dice within few decisions."""
+        played = self._playout(state, me, impulse, None, None, 0.0)
+        if played is None:
+            return False
+        impulse.budget.used += 1
+        _, actions, _, chancy = played
+        return chancy and len(actions) <= self.few
+
+    def _decide(self, state: State, me: int, legal: list[int], impulse: Impulse) -> int:
+        """The best of the heuristic's ``width`` best moves here by playouts to the horizon,
+        each move played on the same ``samples`` seeds (the same redraws and dice) so that
+        the differences are the moves', not luck's; the heuristic's move on a tie."""
+        openings = ranked(state, me, legal, self._evaluate, self.rng)[: self.width]
+        budget = impulse.budget
+        if len(openings) == 1 or budget.exhausted():
+            self.last_playouts = 0
+            return openings[0]
+        start = budget.used
+        allowance = budget.share(SEARCH_SHARE)
+        totals = [0.0] * len(openings)
+        rows = 0
+        for _ in range(self.samples):
+            if rows and not allowance.more():
+                break
+            luck = Luck(self.rng.getrandbits(32), self.rng.getrandbits(32))
+            row = []
+            for action in openings:
+                played = self._playout(state, me, impulse, None, action, 0.0, luck)
+                if played is None:
+                    break
+                row.append(played[0])
+                budget.used += 1
+            if len(row) < len(openings):
+                break  # a part row would compare the moves on unequal luck
+            totals = [total + value for total, value in zip(totals, row, strict=True)]
+            rows += 1
+            self._report(budget, len(openings))
+        self.last_playouts = budget.used - start
+        if not rows:
+            return openings[0]
+        best = max(range(len(openings)), key=lambda index: (totals[index], -index))
+        return openings[best]
+
     # -- the search ---------------------------------------------------------------------------
 
     def _search(self, state: State, me: int, legal: list[int], impulse: Impulse) -> Plan:
@@ -259,7 +327,7 @@ class PlannerAgent(Agent):
         if not candidates:
             self.last_playouts = 0
             return Plan([greedy_action(state, me, self._evaluate, self.rng)], [None])
-        self._report(budget, candidates)
+        self._report(budget, len(candidates))
         heuristic_plan = candidates[0]
         # One playout of each tells plans apart only where nothing was left to chance.
         judged = not any(plan.chancy for plan in candidates)
@@ -293,7 +361,7 @@ class PlannerAgent(Agent):
             judged = True
             candidates.sort(key=lambda plan: plan.mean, reverse=True)
             candidates = candidates[: max(1, len(candidates) // 2)]
-            self._report(budget, candidates)
+            self._report(budget, len(candidates))
             if len({plan.actions[0] for plan in candidates}) == 1:
                 break  # every plan left makes the same move now: nothing more to decide here
         self.last_playouts = budget.used - start_playouts
@@ -333,13 +401,17 @@ class PlannerAgent(Agent):
         actions: list[int] | None,
         first: int | None,
         epsilon: float,
+        luck: Luck | None = None,
     ) -> tuple[float, list[int], list[Hashable], bool] | None:
         """Play a redraw of ``state`` to the impulse's end: ``actions`` (a plan) where legal,
         else ``first`` then the heuristic (varied with probability ``epsilon``); the opponent
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
         what was seen before each, and whether chance took part; None if the impulse's time ran
         out on the way."""
-        rng, evaluate, key, budget = self.rng, self._evaluate, impulse.key, impulse.budget
+        evaluate, key, budget = self._evaluate, impulse.key, impulse.budget
+        rng = dice = self.rng
+        if luck is not None:
+            rng, dice = random.Random(luck.draws), random.Random(luck.dice)
         current = state.resample_from_infostate(me, rng)
         root = len(current.history())
         made: list[int] = []
@@ -360,7 +432,7 @@ class PlannerAgent(Agent):
                 return None
             player = current.current_player()
             if player == CHANCE:
-                current.apply_action(sample_chance_outcome(current, rng))
+                current.apply_action(sample_chance_outcome(current, dice))
                 chancy = True
                 continue
             options = current.legal_actions()
@@ -391,9 +463,9 @@ class PlannerAgent(Agent):
         value = 0.0 if evaluate is None else evaluate(current, me)
         return value, made, expected, chancy
 
-    def _report(self, budget: ImpulseBudget, candidates: list[Plan]) -> None:
+    def _report(self, budget: ImpulseBudget, candidates: int) -> None:
         if self.on_progress is not None:
-            self.on_progress(PlanProgress(budget.spent(), len(candidates), budget.used))
+            self.on_progress(PlanProgress(budget.spent(), candidates, budget.used))
 
 
 def expectation(state: State, root: int, legal: list[int]) -> Hashable:
