@@ -11,8 +11,9 @@ of weight:
   eats it, §11), as a share of the side's whole order of battle; units in Panic, eliminated or
   off the map count nothing, a pursuing horseman half (it may come back, §14).
 - Threats: for every unit with an enemy in a front hex, the edge it would attack with (its
-  Combat Points less Disorder against the enemy's, plus the rear-attack bonus when it stands
-  in the enemy's rear, §10.3/§10.5); only a positive edge counts, since combat is voluntary,
+  Combat Points less Disorder and plus its supporters against the enemy's, plus the
+  rear-attack bonus when it stands in the enemy's rear, §10.3-§10.5); only a positive edge
+  counts, since combat is voluntary,
   and it counts 1 + the enemy's Rout value times: what routs an army is worth aiming at.
   Flanking a weak enemy scores, walking into a strong one's front costs; a unit with the
   enemy leader stacked is worth one more (the leader may fall, §13, for 5 Rout Points).
@@ -62,6 +63,7 @@ class _Table:
     morale: tuple[int, ...]
     rout: tuple[int, ...]
     rear: tuple[int, ...]
+    support: tuple[str, ...]
     whole: tuple[int, int]
     fronts: tuple[tuple[int, ...], ...]
     """The front hexes on the map."""
@@ -103,6 +105,7 @@ def _table(state: DbpState) -> _Table:
         morale=tuple(kind.morale for kind in kinds),
         rout=tuple(kind.rout for kind in kinds),
         rear=tuple(kind.rear for kind in kinds),
+        support=tuple(kind.support for kind in kinds),
         whole=(whole[0], whole[1]),
         fronts=tuple(fronts),
         rears=tuple(rears),
@@ -230,6 +233,24 @@ def evaluate(state: State, player: int) -> float:
         state.occ,
     )
     axial, leader_hex = state.grid.axial, state.leader_hex
+    support_of = table.support
+
+    def backing(unit: int) -> int:
+        """Friends of its support group standing behind ``unit`` facing its way (§10.4;
+        the enemy zone of control that may keep them out is not looked at)."""
+        count = 0
+        for hex_ in rears[pos[unit] * 6 + face[unit]]:
+            friend = occ[hex_] if hex_ >= 0 else -1
+            if (
+                friend >= 0
+                and sides[friend] == sides[unit]
+                and support_of[friend] == support_of[unit]
+                and face[friend] == face[unit]
+                and not panic[friend]
+            ):
+                count += 1
+        return count
+
     for unit in range(state.n_units):
         status = where[unit]
         side = sides[unit]
@@ -252,7 +273,8 @@ def evaluate(state: State, player: int) -> float:
             enemy = occ[hex_]
             if enemy < 0 or sides[enemy] == side or panic[enemy]:
                 continue
-            edge = strong - disorder - combat_of[enemy] + dis[enemy]
+            edge = strong - disorder + backing(unit) - combat_of[enemy] + dis[enemy]
+            edge -= backing(enemy)
             # Standing in the enemy's rear: the enemy's front looks away from this hex.
             if here in rears[hex_ * 6 + face[enemy]]:
                 edge += rear_of[unit]
