@@ -146,6 +146,20 @@ class Allowance:
 
 
 @dataclass(frozen=True)
+class Playout:
+    """What one playout found: its value for the planner's seat and, when it made a plan, the
+    plan's decisions and what was seen before each."""
+
+    value: float
+    actions: list[int]
+    expected: list[Hashable]
+    chancy: bool
+    """Whether a die or another chance event came before its end."""
+    dice_in_impulse: bool
+    """Whether one came before the impulse planned was over."""
+
+
+@dataclass(frozen=True)
 class Luck:
     """The seeds of one playout's randomness: redraws and tie-breaks, and dice apart, so that
     the moves compared on the same playout index meet the same dice as far as they can."""
@@ -178,11 +192,11 @@ class PlannerAgent(Agent):
         seed: int | None = None,
         seconds: float = 5.0,
         playouts: int = 0,
-        plans: int = 8,
+        plans: int = 1,
         epsilon: float = 0.2,
         horizon: int = 2,
-        width: int = 6,
-        samples: int = 8,
+        width: int = 4,
+        samples: int = 6,
         few: int = 12,
         cpu: bool = False,
         clock: Clock | None = None,
@@ -236,6 +250,10 @@ class PlannerAgent(Agent):
             impulse.decisive = self._decisive(state, me, impulse)
         if impulse.decisive:
             return self._decide(state, me, legal, impulse)
+        if self.plans == 1:
+            # One plan is the heuristic's: nothing to search, its moves as they come.
+            self.last_playouts = 0
+            return greedy_action(state, me, self._evaluate, self.rng)
         planned = self._planned(impulse, state, legal)
         if planned is not None:
             return planned
@@ -279,8 +297,7 @@ class PlannerAgent(Agent):
         if played is None:
             return False
         impulse.budget.used += 1
-        _, actions, _, chancy = played
-        return chancy and len(actions) <= self.few
+        return played.dice_in_impulse and len(played.actions) <= self.few
 
     def _decide(self, state: State, me: int, legal: list[int], impulse: Impulse) -> int:
         """The best of the heuristic's ``width`` best moves here by playouts to the horizon,
@@ -304,7 +321,7 @@ class PlannerAgent(Agent):
                 played = self._playout(state, me, impulse, None, action, 0.0, luck)
                 if played is None:
                     break
-                row.append(played[0])
+                row.append(played.value)
                 budget.used += 1
             if len(row) < len(openings):
                 break  # a part row would compare the moves on unequal luck
@@ -351,7 +368,7 @@ class PlannerAgent(Agent):
                     if played is None:
                         timed_out = True
                         break
-                    plan.total += played[0]
+                    plan.total += played.value
                     plan.count += 1
                     budget.used += 1
                 if not round_allowance.more():
@@ -388,9 +405,10 @@ class PlannerAgent(Agent):
             played = self._playout(state, me, impulse, None, first, epsilon)
             if played is None:
                 break
-            value, actions, expected, chancy = played
             impulse.budget.used += 1
-            candidates.append(Plan(actions, expected, value, 1, chancy))
+            candidates.append(
+                Plan(played.actions, played.expected, played.value, 1, played.chancy)
+            )
         return candidates
 
     def _playout(
@@ -402,7 +420,7 @@ class PlannerAgent(Agent):
         first: int | None,
         epsilon: float,
         luck: Luck | None = None,
-    ) -> tuple[float, list[int], list[Hashable], bool] | None:
+    ) -> Playout | None:
         """Play a redraw of ``state`` to the impulse's end: ``actions`` (a plan) where legal,
         else ``first`` then the heuristic (varied with probability ``epsilon``); the opponent
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
@@ -417,7 +435,7 @@ class PlannerAgent(Agent):
         made: list[int] = []
         expected: list[Hashable] = []
         own = 0
-        chancy = False
+        chancy = dice_in_impulse = False
         beyond = 0  # stretches of play entered past the impulse planned
         for steps in range(MAX_PLAYOUT_STEPS):
             if current.is_terminal():
@@ -434,6 +452,7 @@ class PlannerAgent(Agent):
             if player == CHANCE:
                 current.apply_action(sample_chance_outcome(current, dice))
                 chancy = True
+                dice_in_impulse = dice_in_impulse or not beyond
                 continue
             options = current.legal_actions()
             if beyond:
@@ -459,9 +478,9 @@ class PlannerAgent(Agent):
                 own += 1
             current.apply_action(action)
         if current.is_terminal():
-            return current.returns()[me], made, expected, chancy
+            return Playout(current.returns()[me], made, expected, chancy, dice_in_impulse)
         value = 0.0 if evaluate is None else evaluate(current, me)
-        return value, made, expected, chancy
+        return Playout(value, made, expected, chancy, dice_in_impulse)
 
     def _report(self, budget: ImpulseBudget, candidates: int) -> None:
         if self.on_progress is not None:
