@@ -230,6 +230,8 @@ def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() ->
         ("planner:seconds=0", "budget"),
         ("planner:plans=0", "plans"),
         ("planner:epsilon=2", "epsilon"),
+        ("planner:width=0", "width"),
+        ("planner:samples=0", "samples"),
     ],
 )
 def test_bad_planner_parameters_are_refused(spec: str, message: str) -> None:

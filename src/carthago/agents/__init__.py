@@ -95,11 +95,12 @@ register_agent(
             "cpu": (bool, False),
         },
         summary=(
-            "plans a whole impulse at once: candidate plans from the heuristic, sequential "
-            "halving over playouts to the impulse's end and horizon= stretches beyond "
-            "(default 2); seconds= per impulse (default 5), playouts= caps the playouts "
-            "instead or as well, cpu=true counts this process's CPU seconds (measurement on "
-            "a shared machine); plans= candidates"
+            "thinks by the impulse: in one of few decisions where dice fall (combat, volley, "
+            "recovery) weighs the heuristic's width= best moves (default 4) by samples= "
+            "playouts each (default 6) on the same dice, to the impulse's end and horizon= "
+            "stretches beyond (default 2); a long impulse plays the heuristic's moves, or "
+            "searches plans= candidate plans; seconds= per impulse (default 5), playouts= caps "
+            "the playouts instead or as well, cpu=true counts this process's CPU seconds"
         ),
     ),
 )

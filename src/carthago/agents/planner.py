@@ -1,23 +1,28 @@
 """The impulse planner: a computer general whose thinking time belongs to a stretch of play (a De
 Bello Punico impulse), not to each of the many small decisions that make it up.
 
-At its first decision of an impulse it plans the rest of the impulse. A plan is the list of its
-own decisions from here to the impulse's end (which unit, every step, facing and attack as one
-sequence). Candidates: the plan the game's heuristic would play, and variations of it that each
-begin with another of the heuristic's best first moves (the rest of a variation is still mostly
-greedy, with now and then the best move among a random half of the choices). Each candidate is
-judged by playouts from fresh redraws of what the seat cannot see (``resample_from_infostate``):
-the plan's decisions where they are still legal, the heuristic's elsewhere, the opponent's
-answers by the heuristic, dice rolled, up to the impulse's end; there the game's evaluation (Rout
-Points, Disorder, threats on flanks and rear, formation) or the battle's result scores it.
-Sequential halving spreads the budget: every round plays each surviving candidate alike and
-keeps the better half, until one is left or the budget of that search is spent.
+An impulse is one of two kinds, told apart by one playout of the heuristic's way through it at
+its first decision:
 
-Then it plays the plan's decisions one after the other without thinking, as long as the game
-goes as the plan expected (the same actions and dice since the plan was made, the same choices
-offered); when it does not (a die fell otherwise, the opponent answered otherwise) it plans again
-with what is left of the impulse's budget. Each search takes half of what is left, so a whole
-impulse never takes more than ``seconds`` (plus the one playout running when time runs out).
+- **Decisive**: few decisions of the planner's own, and dice fall before it is over (a combat,
+  a missile volley, a recovery, the answers to an enemy's attack). Each decision is weighed on
+  its own: the heuristic's ``width`` best moves, each played on the same ``samples`` seeds (the
+  same redraws of what the seat cannot see, the same dice as far as the games stay alike), the
+  rest of the way by the heuristic on both sides to the impulse's end and ``horizon`` stretches
+  beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
+  formation) or the battle's result scores it. Common seeds make a difference between two
+  moves the moves' own rather than the dice's, so a few playouts decide.
+- **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
+  with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
+  the impulse's end; candidates are the heuristic's plan and variations opening with its next
+  best first moves; sequential halving spreads the playouts; the plan is then played without
+  thinking while the game goes as it expected (the same actions and dice, the same choices
+  offered), and made again when not. Measured, such searches found no better plans than the
+  heuristic's (docs/benchmarks.md), so one plan is the default.
+
+The budget belongs to the impulse: ``seconds`` of the injected clock and/or ``playouts``; each
+search takes half of what is left, so a whole impulse never takes more than ``seconds`` (plus the
+one playout running when time runs out).
 
 A game gives its stretches of play with ``segment(state)`` in ``games/<id>/heuristics.py``;
 without one, every decision is a stretch of its own.
@@ -51,10 +56,10 @@ RESERVE = 0.1
 """The share of an impulse's time no search may use."""
 
 SEARCH_SHARE = 0.5
+"""The share of what is left of an impulse's budget that one search may spend."""
 
 BEYOND_SAMPLE = 8
 """Past the impulse planned, playout moves are the best of this many sampled choices."""
-"""The share of what is left of an impulse's budget that one search may spend."""
 
 
 @dataclass(frozen=True)
@@ -183,7 +188,8 @@ class Impulse:
 
 
 class PlannerAgent(Agent):
-    """Plans a whole impulse at once by sequential halving over candidate plans."""
+    """Weighs each decision of a decisive impulse on common seeds; plays a long one as the
+    heuristic (or a plan search) would."""
 
     name = "planner"
 
@@ -206,6 +212,8 @@ class PlannerAgent(Agent):
             raise InvalidAgentSpecError("planner: give a budget (seconds= or playouts=)")
         if plans < 1:
             raise InvalidAgentSpecError("planner: plans must be at least 1")
+        if width < 1 or samples < 1:
+            raise InvalidAgentSpecError("planner: width and samples must be at least 1")
         if not 0 <= epsilon <= 1:
             raise InvalidAgentSpecError("planner: epsilon must lie between 0 and 1")
         self.seconds = seconds
@@ -406,9 +414,7 @@ class PlannerAgent(Agent):
             if played is None:
                 break
             impulse.budget.used += 1
-            candidates.append(
-                Plan(played.actions, played.expected, played.value, 1, played.chancy)
-            )
+            candidates.append(Plan(played.actions, played.expected, played.value, 1, played.chancy))
         return candidates
 
     def _playout(
