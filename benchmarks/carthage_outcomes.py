@@ -4,7 +4,8 @@ For each level and number of players, ``--games`` games with every seat played b
 agent (agents only ever see ``resample_from_infostate`` of their seat, as in the arena): how
 often the Republic falls and why (bankruptcy, four active wars, four lost wars: rules §7
 Failure), how the other games end (a successful revolt, Suffete for Life, on Influence when the
-Late Republic deck runs out, on Influence at the engine's turn limit), how many turns and
+Late Republic deck runs out, on Influence at the engine's turn limit) and, with one or two
+players, how often a Neutral faction (§9) won them, how many turns and
 actions a game takes, how many seconds it takes to play, and how long each faction thinks over a
 game (in total, and its longest single wait: the time a person at the table waits for it).
 
@@ -58,6 +59,8 @@ WINS = {
 TURN_LIMIT = "turn limit"
 """The engine's reason at its turn limit reads "turn limit N"."""
 ENDINGS = (*WINS.values(), TURN_LIMIT)
+NEUTRAL = "Neutral"
+"""How the engine names the Neutral factions of a one- or two-player game (§9): "Neutral A"..."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,16 @@ def spread(values: Sequence[float], digits: int | None = None) -> str:
     return f"{statistics.mean(values):.{digits}f} / {middle:.{digits}f} / {top:.{digits}f}"
 
 
+def neutral_won(ending: Ending) -> bool:
+    """Whether a Neutral faction (§9) is among the winners: the seats lost the game to it.
+
+    >>> neutral_won(Ending("easy", 1, 0, 0, "a successful revolt", "revolt", "", ["Neutral A"],
+    ...                    5, 900, 1.0))
+    True
+    """
+    return any(name.startswith(NEUTRAL) for name in ending.winners)
+
+
 def summary(endings: Sequence[Ending]) -> dict[str, Any]:
     """Shares of each fall and ending, turns, actions and seconds of one (level, players)."""
     count = len(endings) or 1
@@ -173,6 +186,7 @@ def summary(endings: Sequence[Ending]) -> dict[str, Any]:
         "fell": ends["fell"] / count,
         "falls": {fall: falls[fall] / count for fall in FALLS.values()},
         "endings": {end: ends[end] / count for end in ENDINGS},
+        "neutral_won": sum(1 for e in endings if neutral_won(e)) / count,
         "turns": [e.turns for e in endings],
         "actions": [e.actions for e in endings],
         "seconds_mean": statistics.mean(e.seconds for e in endings) if endings else 0.0,
@@ -183,10 +197,10 @@ def summary(endings: Sequence[Ending]) -> dict[str, Any]:
 
 HEADER = (
     "| level | players | games | Republic fell | bankruptcy | four active wars | "
-    "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | "
+    "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | Neutral won | "
     "turns mean / median / max | actions mean / median / max | seconds per game | "
     "thinking per faction and game, s, mean / median / max | longest wait, s |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -198,7 +212,12 @@ def table(endings: Sequence[Ending]) -> str:
     rows = [HEADER]
     for (level, players), group in groups.items():
         row = summary(group)
-        shares = [row["fell"], *row["falls"].values(), *row["endings"].values()]
+        shares = [
+            row["fell"],
+            *row["falls"].values(),
+            *row["endings"].values(),
+            row["neutral_won"],
+        ]
         rows.append(
             f"| {level} | {players} | {row['games']} | "
             + " | ".join(f"{value:.0%}" for value in shares)

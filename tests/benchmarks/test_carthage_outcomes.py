@@ -74,3 +74,16 @@ def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path
     outcomes.write_json(path, {"seed": 1}, [ending])
     assert outcomes.read_json(path) == [ending]
     assert "| easy | 6 | 1 | 100% | 0% | 0% | 100% |" in outcomes.table([ending])
+
+
+def test_a_solitaire_game_won_by_a_neutral_is_counted_as_lost_by_the_seat(
+    outcomes: ModuleType,
+) -> None:
+    # §9: the Neutrals win by the usual conditions; the seat's own wins are what is left.
+    won, lost = (
+        outcomes.Ending("easy", 1, i, i, "a successful revolt", "revolt", "", [name], 8, 900, 1.0)
+        for i, name in enumerate(["Player 1", "Neutral B"])
+    )
+    assert outcomes.summary([won, lost])["neutral_won"] == 0.5
+    # revolt, Suffete for Life, deck exhausted, turn limit, then the Neutrals' share
+    assert "| 100% | 0% | 0% | 0% | 50% |" in outcomes.table([won, lost])
