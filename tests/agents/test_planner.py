@@ -10,7 +10,7 @@ import pytest
 
 import carthago
 from carthago.agents import PlannerAgent, choose_action, level_spec, make_agent, planner
-from carthago.agents.planner import Luck, PlanProgress
+from carthago.agents.planner import Luck, PlanProgress, Playout
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.state import CHANCE, State
@@ -230,6 +230,8 @@ def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() ->
         ("planner:seconds=0", "budget"),
         ("planner:plans=0", "plans"),
         ("planner:epsilon=2", "epsilon"),
+        ("planner:width=0", "width"),
+        ("planner:samples=0", "samples"),
     ],
 )
 def test_bad_planner_parameters_are_refused(spec: str, message: str) -> None:
@@ -253,12 +255,12 @@ def test_planner_too_short_to_tell_plans_from_luck_plays_the_heuristics_plan(
         actions: list[int] | None,
         first: int | None,
         epsilon: float,
-    ) -> tuple[float, list[int], list[object], bool]:
+    ) -> Playout:
         # The heuristic's first choice (legal[0]) looks worse in its one playout than the next.
         opening = first if actions is None else actions[0]
         if opening is None:
             opening = legal[0]  # the heuristic's own way through the impulse
-        return (0.0 if opening == legal[0] else 1.0), [opening], [None], chancy
+        return Playout(0.0 if opening == legal[0] else 1.0, [opening], [None], chancy, chancy)
 
     monkeypatch.setattr(PlannerAgent, "_playout", playout)
     # Two playouts make two plans and leave nothing for a round that would compare them again
@@ -300,7 +302,7 @@ def test_planner_weighs_each_combat_decision_on_the_same_dice_for_every_move(
         result = real_playout(self, *args)
         first, luck = args[4], args[6] if len(args) > 6 else None
         if luck is not None and result is not None:
-            played.append((first, luck, result[0]))
+            played.append((first, luck, result.value))
         return result
 
     monkeypatch.setattr(PlannerAgent, "_playout", playout)
@@ -317,7 +319,7 @@ def test_planner_weighs_each_combat_decision_on_the_same_dice_for_every_move(
     assert agent._impulse is not None
     first, luck, value = played[0]
     again = real_playout(agent, state, ROME, agent._impulse, None, first, 0.0, luck)
-    assert again is not None and again[0] == value
+    assert again is not None and again.value == value
 
 
 def test_planner_plans_a_movement_impulse_and_weighs_a_combat_one() -> None:
