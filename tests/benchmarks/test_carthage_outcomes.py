@@ -73,7 +73,9 @@ def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path
     path = tmp_path / "endings.json"
     outcomes.write_json(path, {"seed": 1}, [ending])
     assert outcomes.read_json(path) == [ending]
-    assert "| easy | 6 | 1 | 100% | 0% | 0% | 100% |" in outcomes.table([ending])
+    assert "| easy | 6 | 1 | 100% (21-100) | 0% (0-79) | 0% (0-79) | 100% (21-100) |" in (
+        outcomes.table([ending])
+    )
 
 
 def test_a_solitaire_game_won_by_a_neutral_is_counted_as_lost_by_the_seat(
@@ -86,4 +88,27 @@ def test_a_solitaire_game_won_by_a_neutral_is_counted_as_lost_by_the_seat(
     )
     assert outcomes.summary([won, lost])["neutral_won"] == 0.5
     # revolt, Suffete for Life, deck exhausted, turn limit, then the Neutrals' share
-    assert "| 100% | 0% | 0% | 0% | 50% |" in outcomes.table([won, lost])
+    assert "| 100% (34-100) | 0% (0-66) | 0% (0-66) | 0% (0-66) | 50% (9-91) |" in (
+        outcomes.table([won, lost])
+    )
+
+
+def test_one_seat_against_a_field_is_rotated_and_scored(outcomes: ModuleType) -> None:
+    endings = outcomes.play_endings(
+        "heuristic",
+        "heuristic",
+        3,
+        3,
+        seed=5,
+        options={"turn_limit": 1},
+        against=("random", "random"),
+    )
+    # The arena's rotations: the one heuristic seat moves on every game.
+    assert [e.measured for e in endings] == ["Player 1", "Player 2", "Player 3"]
+    assert all(e.against == "random" for e in endings)
+    won = sum(1 for e in endings if e.measured in e.winners)
+    strength = outcomes.strength_table(endings).splitlines()
+    assert strength[2].startswith(f"| heuristic | random x2 | 3 | 3 | {won / 3:.1%} | ")
+    assert strength[2].endswith("| 33% |")
+    assert outcomes.table(endings).splitlines()[2].startswith("| heuristic vs random x2 | 3 | 3 |")
+    assert outcomes.strength_table([]) == ""

@@ -20,10 +20,9 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
-from carthago.games.republic_of_carthage import heuristics
+from carthago.games.republic_of_carthage import heuristics, senate_policy
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
-from carthago.games.republic_of_carthage import senate_policy
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home, send
 from carthago.games.republic_of_carthage.forum import trader_candidates
