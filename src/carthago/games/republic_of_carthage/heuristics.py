@@ -17,6 +17,7 @@ from carthago.games.republic_of_carthage.revolution import (
     deciding_force,
     expected_rebel_strength,
 )
+from carthago.games.republic_of_carthage.senate_policy import LAST_STAND
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -56,7 +57,9 @@ would propose, veto and vote at random and leave the wars unprosecuted until the
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
-them, raise taxes when the treasury runs low and sue for peace rather than face four active wars."""
+them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
+Unlike a Neutral, a computer faction makes a last stand when the fall is certain unless a war is
+won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
 
 
 RESCUE_MARGIN = 20
@@ -81,6 +84,11 @@ def advise(state: State, player: int) -> int | None:
         return None
     aide = state.clone()
     aide.neutral_role[player] = AIDE_ROLE
+    if LAST_STAND.stands(aide):
+        if state.stage == "senate_propose":
+            return LAST_STAND.propose(aide, STAGES[state.stage].legal(aide))
+        if state.stage == "senate_ballot":
+            return LAST_STAND.ballot(aide, player)
     return STAGES[state.stage].neutral(aide)
 
 
