@@ -34,6 +34,7 @@ of weight:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -158,9 +159,9 @@ def _facing(
     table: _Table,
     sums: list[list[int]],
     fighting: list[int],
-    sides: list[int],
-    pos: list[int],
-    face: list[int],
+    sides: Sequence[int],
+    pos: Sequence[int],
+    face: Sequence[int],
     player: int,
 ) -> float:
     """``player``'s fighting units' mean cosine between facing and the way to the enemy
