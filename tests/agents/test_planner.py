@@ -215,7 +215,7 @@ def test_planner_progress_grows_and_narrows_the_plans() -> None:
 
 def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() -> None:
     assert level_spec("normal", "de_bello_punico") == "planner:seconds=5"
-    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15"
+    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15,width=6,samples=12"
     assert level_spec("easy", "de_bello_punico") == "heuristic"
     for game_id in ("punica", "total_war_cards"):
         assert level_spec("normal", game_id) == level_spec("normal")
