@@ -4,6 +4,7 @@ impulse read off an injected clock, and that it never looks past ``resample_from
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -107,13 +108,24 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
     assert searches < decisions / 2
 
 
-def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock() -> None:
+@pytest.mark.parametrize(
+    ("position", "settings"),
+    [
+        # a movement impulse searched as plans
+        (lambda: in_impulse("zama"), {"plans": 8}),
+        # a combat impulse weighed decision by decision, more playouts than the time allows
+        (lambda: in_combat_impulse("zama"), {"width": 8, "samples": 400}),
+    ],
+)
+def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
+    position: Callable[[], DbpState], settings: dict[str, int]
+) -> None:
     seconds = 2.0
     used = {}
     for tick in (0.001, 0.01):
         clock = TickClock(tick)
-        state = in_impulse("zama")
-        agent = PlannerAgent(seed=1, seconds=seconds, clock=clock)
+        state = position()
+        agent = PlannerAgent(seed=1, seconds=seconds, clock=clock, **settings)
         key = segment(state)
         start = None
         playouts = 0
@@ -215,7 +227,7 @@ def test_planner_progress_grows_and_narrows_the_plans() -> None:
 
 def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() -> None:
     assert level_spec("normal", "de_bello_punico") == "planner:seconds=5"
-    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15"
+    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15,width=6,samples=12"
     assert level_spec("easy", "de_bello_punico") == "heuristic"
     for game_id in ("punica", "total_war_cards"):
         assert level_spec("normal", game_id) == level_spec("normal")
