@@ -12,6 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from carthago.core.errors import IllegalActionError, InvalidStateError
 from carthago.core.log import LogEntry, log_for
 
@@ -26,6 +28,7 @@ TERMINAL = -4
 JSONDict = dict[str, Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One position of a game; mutated in place by :meth:`apply_action`.
 

@@ -39,6 +39,8 @@ from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage import actions as A
@@ -75,6 +77,8 @@ MAX_REPLAYS = 200
 resamples need one."""
 
 
+# A plain Python class when compiled: mypyc's own classes cannot derive from two builtin errors.
+@mypyc_attr(native_class=False)
 class ResampleError(CarthagoError, RuntimeError):
     """The public Faction Treasury movements admit no gift amounts (a broken history)."""
 
