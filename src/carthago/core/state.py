@@ -38,6 +38,11 @@ class State(ABC):
 
     __slots__ = ("_game", "_history", "_legal", "_log")
 
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # Spelled out so that ``cls.__new__(cls)`` gives an empty instance, which ``clone``
+        # fills, also when mypyc compiles the class (its own ``__new__`` would run __init__).
+        return super().__new__(cls)
+
     def __init__(self, game: Game) -> None:
         self._game = game
         self._history: list[int] = []
@@ -139,7 +144,7 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy; what never changes in place is shared, not copied."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         new._game = self._game
         new._history = self._history.copy()
         new._log = self._log.copy()
@@ -228,7 +233,7 @@ class State(ABC):
     @classmethod
     def _from_snapshot(cls, game: Game, snapshot: JSONDict) -> Self:
         """Rebuild a state from ``to_dict`` output; used by ``Game.state_from_dict``."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._game = game
         state._legal = None
         try:
