@@ -54,13 +54,13 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as error:  # noqa: BLE001 - any compiler failure means "interpreted"
+        except Exception as error:
             warn(f"the C build failed: {error}")
 
     def build_extension(self, ext):  # type: ignore[no-untyped-def]
         try:
             super().build_extension(ext)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             warn(f"{ext.name} did not compile: {error}")
 
 
@@ -75,7 +75,7 @@ def extensions() -> list:  # type: ignore[type-arg]
             opt_level=os.environ.get("MYPYC_OPT_LEVEL", "1"),
             multi_file=True,
         )
-    except (Exception, SystemExit) as error:  # noqa: BLE001
+    except (Exception, SystemExit) as error:
         warn(f"mypyc could not build the engines: {error!r}")
         return []
 

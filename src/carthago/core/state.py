@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
 from mypy_extensions import mypyc_attr
@@ -28,8 +28,10 @@ TERMINAL = -4
 JSONDict = dict[str, Any]
 
 
+# Not an ABC: mypyc cannot give a class with ABCMeta the cheap empty ``__new__`` that ``clone``
+# needs. mypy still refuses to instantiate a subclass that leaves an abstract hook out.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State:
     """One position of a game; mutated in place by :meth:`apply_action`.
 
     Subclasses declare their own ``__slots__`` and implement the abstract hooks. The state's
@@ -41,7 +43,7 @@ class State(ABC):
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         # Spelled out so that ``cls.__new__(cls)`` gives an empty instance, which ``clone``
         # fills, also when mypyc compiles the class (its own ``__new__`` would run __init__).
-        return super().__new__(cls)
+        return object.__new__(cls)
 
     def __init__(self, game: Game) -> None:
         self._game = game
