@@ -55,13 +55,10 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:
+            # The compiled modules share one library: without all of them, keep none.
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
             warn(f"the C build failed: {error}")
-
-    def build_extension(self, ext):  # type: ignore[no-untyped-def]
-        try:
-            super().build_extension(ext)
-        except Exception as error:
-            warn(f"{ext.name} did not compile: {error}")
 
 
 def extensions() -> list:  # type: ignore[type-arg]
