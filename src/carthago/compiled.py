@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import FileFinder, ModuleSpec, SourceFileLoader
+from pathlib import Path
 from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "CARTHAGO_PURE_PYTHON"
@@ -49,5 +50,24 @@ def install_source_finder() -> None:
         sys.meta_path.insert(0, SourceFinder())
 
 
+def stale_modules() -> list[str]:
+    """Compiled modules whose source was edited after they were built (``make compile``)."""
+    package = Path(__file__).parent
+    stale = []
+    for built in package.rglob("*.so"):
+        source = built.with_name(built.name.split(".")[0] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            stale.append(str(source.relative_to(package.parent)))
+    return stale
+
+
 if pure_python_wanted():
+    install_source_finder()
+elif stale := stale_modules():
+    # Running old compiled rules beside newer source would test what is no longer written.
+    print(
+        f"carthago: {stale[0]} changed since it was compiled; running interpreted "
+        "(make compile rebuilds)",
+        file=sys.stderr,
+    )
     install_source_finder()
