@@ -19,7 +19,7 @@ install: $(VENV)/.installed-$(EXTRAS)
 # Rebuilds the compiled engines in place after the source changed (until then, an edited
 # module makes carthago run interpreted and say so).
 compile: install
-	$(BIN)/python setup.py --quiet build_ext --inplace
+	$(BIN)/pip install --quiet --no-deps -e .
 
 play: install
 	$(BIN)/carthago play punica --seat Rome=human
