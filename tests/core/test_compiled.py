@@ -13,8 +13,11 @@ import pytest
 
 import carthago
 from carthago.compiled import PURE_PYTHON_VARIABLE, running_compiled
+from carthago.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
+SHIPPED_GAMES = [g for g in carthago.games() if game_class(g).__module__.startswith("carthago.")]
+"""The games carthago ships (the test suite registers tiny ones of its own beside them)."""
 
 
 def run_play(pure: bool, *game_ids: str) -> dict[str, Any]:
@@ -56,7 +59,7 @@ def test_the_installed_build_runs_the_compiled_modules() -> None:
 
 
 @needs_compiled
-@pytest.mark.parametrize("game_id", carthago.games())
+@pytest.mark.parametrize("game_id", SHIPPED_GAMES)
 def test_compiled_and_interpreted_play_the_same_games(game_id: str) -> None:
     compiled = run_play(False, game_id)
     interpreted = run_play(True, game_id)
