@@ -51,12 +51,18 @@ def install_source_finder() -> None:
 
 
 def stale_modules() -> list[str]:
-    """Compiled modules whose source was edited after they were built (``make compile``)."""
+    """Compiled modules whose source was edited after the build (``make compile``)."""
     package = Path(__file__).parent
+    # The compiled code lives in one library beside the package; each module's own .so only
+    # points into it (and is left alone by a rebuild that does not change it).
+    libraries = list(package.parent.glob("*__mypyc*"))
+    if not libraries:
+        return []
+    built = max(library.stat().st_mtime for library in libraries)
     stale = []
-    for built in package.rglob("*.so"):
-        source = built.with_name(built.name.split(".")[0] + ".py")
-        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+    for shim in package.rglob("*.so"):
+        source = shim.with_name(shim.name.split(".")[0] + ".py")
+        if source.exists() and source.stat().st_mtime > built:
             stale.append(str(source.relative_to(package.parent)))
     return stale
 
