@@ -3,8 +3,8 @@
 The compiled modules come from the same typed source as the interpreted ones. Set
 CARTHAGO_PURE_PYTHON=1 to install without compiling; a machine without a C compiler, or a
 module mypyc refuses, falls back to pure Python with a one-line warning. MYPYC_OPT_LEVEL sets
-the C compiler's optimisation (default 1: most of the speed of 3 at a fraction of the compile
-time of some 120 modules).
+the C compiler's optimisation (default 1, which keeps compiling some 120 modules to a few CPU
+minutes).
 """
 
 from __future__ import annotations
