@@ -31,12 +31,11 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-# The whole suite on the compiled engines (mypyc, built by the install), then the contract
-# tests and the tests that patch compiled code again on the interpreted ones.
+# The whole suite on the compiled engines (mypyc, built by the install), then the contract and
+# core tests again on the interpreted ones.
 unit: install
 	$(BIN)/pytest -n 2
 	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/contract tests/core
-	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 -m interpreted
 
 test: browser postgres lint typecheck unit
 
