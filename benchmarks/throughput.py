@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import open_spiel.python.games  # noqa: F401  (registers OpenSpiel's Python games)
 import pyspiel
 
 import carthago

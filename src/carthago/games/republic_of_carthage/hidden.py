@@ -112,7 +112,9 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     copy: T | None = None
     exact = True
     if infostate.copy is not None and infostate.length < len(state._history):
+        COUNTS.carry_tried += 1
         copy = _extend(state, player, facts, infostate, rng)  # type: ignore[assignment]
+        COUNTS.carried += copy is not None
     if copy is None:
         copy, exact = _draw(state._copy_for(player), player, facts, rng)
     if exact:
