@@ -4,7 +4,8 @@ For each level and number of players, ``--games`` games with every seat played b
 agent (agents only ever see ``resample_from_infostate`` of their seat, as in the arena): how
 often the Republic falls and why (bankruptcy, four active wars, four lost wars: rules §7
 Failure), how the other games end (a successful revolt, Suffete for Life, on Influence when the
-Late Republic deck runs out, on Influence at the engine's turn limit), how many turns and
+Late Republic deck runs out, on Influence at the engine's turn limit) and, with one or two
+players, how often a Neutral faction (§9) won them, how many turns and
 actions a game takes, how many seconds it takes to play, and how long each faction thinks over a
 game (in total, and its longest single wait: the time a person at the table waits for it).
 
@@ -19,6 +20,12 @@ Run: ``.venv/bin/python benchmarks/carthage_outcomes.py [--level easy] [--player
 stderr. ``--json`` is rewritten after every game, so an interrupted run keeps its games;
 ``--report PATH [PATH ...]`` prints the table of such files, and ``--first N`` goes on with a
 stopped run from its game N (the same seeds), in another file to be merged by ``--report``.
+
+``--against LEVEL`` seats one faction of each ``--level`` against that level in every other seat,
+the seat moving on every game, and adds a table of how often it was among the winners (95%
+Wilson interval; a level no stronger than its field wins in about one game per seat). ``--cpu``
+makes a level that budgets a whole game's thinking (``weighed``) read CPU time, so that other
+processes sharing the machine do not cut its search short.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from typing import Any
 
 import carthago
 from carthago.agents import LEVELS, level_spec
+from carthago.arena.stats import wilson_interval
 from carthago.arena.tournament import GameOutcome, record_path, run_tasks, schedule
 from carthago.cli.options import parse_options
 from carthago.core.records import GameRecord
@@ -58,6 +66,8 @@ WINS = {
 TURN_LIMIT = "turn limit"
 """The engine's reason at its turn limit reads "turn limit N"."""
 ENDINGS = (*WINS.values(), TURN_LIMIT)
+NEUTRAL = "Neutral"
+"""How the engine names the Neutral factions of a one- or two-player game (§9): "Neutral A"..."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +94,11 @@ class Ending:
     """Each faction's wall seconds of answering (files written before this column: empty)."""
     longest_wait: list[float] = field(default_factory=list)
     """Each faction's longest single answer, in wall seconds."""
+    against: str = ""
+    """The level of every other seat when one seat of ``level`` plays against a field of it
+    (``--against``); "" when every seat plays ``level``."""
+    measured: str = ""
+    """With ``against``, the faction the one seat of ``level`` held."""
 
 
 def classify(reason: str) -> tuple[str, str]:
@@ -103,7 +118,15 @@ def classify(reason: str) -> tuple[str, str]:
     raise ValueError(f"unknown end of game {reason!r}: teach benchmarks/carthage_outcomes.py")
 
 
-def ending_of(level: str, players: int, outcome: GameOutcome, record: GameRecord) -> Ending:
+def ending_of(
+    level: str,
+    players: int,
+    outcome: GameOutcome,
+    record: GameRecord,
+    against: tuple[str, str] | None = None,
+) -> Ending:
+    """How the game of ``outcome`` ended; with ``against`` (level, spec) of the field, which
+    faction the one seat of another spec held."""
     state = record.replay()
     assert isinstance(state, RepublicOfCarthageState)
     ending, fall = classify(state.ended)
@@ -122,7 +145,18 @@ def ending_of(level: str, players: int, outcome: GameOutcome, record: GameRecord
         outcome.seconds,
         list(outcome.thinking),
         list(outcome.longest_wait),
+        "" if against is None else against[0],
+        "" if against is None else names[measured_seat(outcome.seats, against[1])],
     )
+
+
+def measured_seat(seats: Sequence[str], field: str) -> int:
+    """The one seat of a game against a field that does not play the field's spec.
+
+    >>> measured_seat(("random", "heuristic", "random"), "random")
+    1
+    """
+    return next(seat for seat, spec in enumerate(seats) if spec != field)
 
 
 def play_endings(
@@ -135,20 +169,24 @@ def play_endings(
     options: dict[str, Any] | None = None,
     on_ending: Callable[[Ending], None] | None = None,
     first: int = 0,
+    against: tuple[str, str] | None = None,
 ) -> list[Ending]:
     """``games`` games with ``spec`` in every one of ``players`` seats, in order of index; with
-    ``first``, only those from game ``first`` on (the others' seeds are not changed by it)."""
+    ``first``, only those from game ``first`` on (the others' seeds are not changed by it).
+    With ``against`` (level, spec), one seat plays ``spec`` against that spec in every other
+    seat, the seat moving on every game (the arena's rotations)."""
     game = carthago.load(GAME, players=players, **(options or {}))
+    table = (spec,) * players if against is None else (spec,) + (against[1],) * (players - 1)
     endings: list[Ending] = []
     with tempfile.TemporaryDirectory() as folder:
 
         def collect(outcome: GameOutcome) -> None:
             record = GameRecord.load(record_path(folder, outcome.index))
-            endings.append(ending_of(level, players, outcome, record))
+            endings.append(ending_of(level, players, outcome, record, against))
             if on_ending is not None:
                 on_ending(endings[-1])
 
-        tasks = schedule(game, [(spec,) * players], games, seed, records=folder)
+        tasks = schedule(game, [table], games, seed, records=folder)
         run_tasks(tasks[first:], jobs, on_outcome=collect)
     return sorted(endings, key=lambda ending: ending.index)
 
@@ -163,6 +201,16 @@ def spread(values: Sequence[float], digits: int | None = None) -> str:
     return f"{statistics.mean(values):.{digits}f} / {middle:.{digits}f} / {top:.{digits}f}"
 
 
+def neutral_won(ending: Ending) -> bool:
+    """Whether a Neutral faction (§9) is among the winners: the seats lost the game to it.
+
+    >>> neutral_won(Ending("easy", 1, 0, 0, "a successful revolt", "revolt", "", ["Neutral A"],
+    ...                    5, 900, 1.0))
+    True
+    """
+    return any(name.startswith(NEUTRAL) for name in ending.winners)
+
+
 def summary(endings: Sequence[Ending]) -> dict[str, Any]:
     """Shares of each fall and ending, turns, actions and seconds of one (level, players)."""
     count = len(endings) or 1
@@ -173,6 +221,7 @@ def summary(endings: Sequence[Ending]) -> dict[str, Any]:
         "fell": ends["fell"] / count,
         "falls": {fall: falls[fall] / count for fall in FALLS.values()},
         "endings": {end: ends[end] / count for end in ENDINGS},
+        "neutral_won": sum(1 for e in endings if neutral_won(e)) / count,
         "turns": [e.turns for e in endings],
         "actions": [e.actions for e in endings],
         "seconds_mean": statistics.mean(e.seconds for e in endings) if endings else 0.0,
@@ -182,32 +231,91 @@ def summary(endings: Sequence[Ending]) -> dict[str, Any]:
 
 
 HEADER = (
-    "| level | players | games | Republic fell | bankruptcy | four active wars | "
-    "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | "
+    "| agents | players | games | Republic fell | bankruptcy | four active wars | "
+    "four lost wars | revolt | Suffete for Life | deck exhausted | turn limit | Neutral won | "
     "turns mean / median / max | actions mean / median / max | seconds per game | "
     "thinking per faction and game, s, mean / median / max | longest wait, s |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
+def share(value: float, games: int) -> str:
+    """A share with its 95% Wilson interval, in percent.
+
+    >>> share(0.25, 100)
+    '25% (18-34)'
+    """
+    interval = wilson_interval(round(value * games), games)
+    return f"{value:.0%} ({interval.low:.0%}-{interval.high:.0%})".replace("%-", "-").replace(
+        "%)", ")"
+    )
+
+
+def label(ending: Ending) -> str:
+    """The agents of a row: the level, and with a field "LEVEL vs FIELD xn"."""
+    if not ending.against:
+        return ending.level
+    return f"{ending.level} vs {ending.against} x{ending.players - 1}"
+
+
 def table(endings: Sequence[Ending]) -> str:
-    """The Markdown table: one row per (level, players), in order of first appearance."""
+    """The Markdown table: one row per (agents, players), in order of first appearance; every
+    share with its 95% interval."""
     groups: dict[tuple[str, int], list[Ending]] = {}
     for ending in endings:
-        groups.setdefault((ending.level, ending.players), []).append(ending)
+        groups.setdefault((label(ending), ending.players), []).append(ending)
     rows = [HEADER]
-    for (level, players), group in groups.items():
+    for (agents, players), group in groups.items():
         row = summary(group)
-        shares = [row["fell"], *row["falls"].values(), *row["endings"].values()]
+        shares = [
+            row["fell"],
+            *row["falls"].values(),
+            *row["endings"].values(),
+            row["neutral_won"],
+        ]
         rows.append(
-            f"| {level} | {players} | {row['games']} | "
-            + " | ".join(f"{value:.0%}" for value in shares)
+            f"| {agents} | {players} | {row['games']} | "
+            + " | ".join(share(value, row["games"]) for value in shares)
             + f" | {spread(row['turns'])} | {spread(row['actions'])} | "
             f"{row['seconds_mean']:.1f} | {spread(row['thinking'], 1)} | "
             + ("-" if row["longest_wait"] is None else f"{row['longest_wait']:.1f}")
             + " |"
         )
     return "\n".join(rows)
+
+
+STRENGTH_HEADER = (
+    "| level | field | players | games | among the winners | 95% interval | seat share |\n"
+    "|---|---|---:|---:|---:|---|---:|"
+)
+
+
+def strength_table(endings: Sequence[Ending]) -> str:
+    """Per (level, field, players) of the games with ``--against``: how often the one seat of
+    the level was among the winners, with its 95% interval, and its share of the seats (the
+    rate if every seat won alike). Empty when no such game."""
+    groups: dict[tuple[str, str, int], list[Ending]] = {}
+    for ending in endings:
+        if ending.against:
+            groups.setdefault((ending.level, ending.against, ending.players), []).append(ending)
+    if not groups:
+        return ""
+    rows = [STRENGTH_HEADER]
+    for (level, against, players), group in groups.items():
+        won = sum(1 for e in group if e.measured in e.winners)
+        interval = wilson_interval(won, len(group))
+        rows.append(
+            f"| {level} | {against} x{players - 1} | {players} | {len(group)} | "
+            f"{won / len(group):.1%} | {interval.low:.1%}-{interval.high:.1%} | "
+            f"{1 / players:.0%} |"
+        )
+    return "\n".join(rows)
+
+
+def report(endings: Sequence[Ending]) -> str:
+    """The endings table, then the strength table when some games had a field."""
+    ordered = sorted_endings(endings)
+    return "\n\n".join(part for part in (table(ordered), strength_table(ordered)) if part)
 
 
 def write_json(path: Path, header: dict[str, Any], endings: Sequence[Ending]) -> None:
@@ -244,9 +352,19 @@ def main() -> None:
     parser.add_argument(
         "--report", type=Path, nargs="+", help="only print the table of these --json files"
     )
+    parser.add_argument(
+        "--against",
+        choices=list(LEVELS),
+        help="one seat of each --level against this level in every other seat, rotated",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="a level that budgets a game's thinking (weighed) reads CPU time, not wall time",
+    )
     args = parser.parse_args()
     if args.report is not None:
-        print(table(sorted_endings([e for path in args.report for e in read_json(path)])))
+        print(report([e for path in args.report for e in read_json(path)]))
         return
     options = parse_options(args.option)
     header = {
@@ -264,10 +382,10 @@ def main() -> None:
     def record(ending: Ending) -> None:
         endings.append(ending)
         done = args.first + sum(
-            1 for e in endings if (e.level, e.players) == (ending.level, ending.players)
+            1 for e in endings if (label(e), e.players) == (label(ending), ending.players)
         )
         print(
-            f"{ending.level} {ending.players}p: {done}/{args.games} games "
+            f"{label(ending)} {ending.players}p: {done}/{args.games} games "
             f"({ending.reason}, turn {ending.turns}, {ending.seconds:.0f} s)",
             file=sys.stderr,
             flush=True,
@@ -275,11 +393,16 @@ def main() -> None:
         if args.json is not None:
             write_json(args.json, header, endings)
 
+    def spec(level: str) -> str:
+        found = level_spec(level, GAME)
+        return f"{found},cpu=1" if args.cpu and found.startswith("weighed:") else found
+
+    opponents = None if args.against is None else (args.against, spec(args.against))
     for level in args.level or list(LEVELS):
         for players in args.players:
             play_endings(
                 level,
-                level_spec(level, GAME),
+                spec(level),
                 players,
                 args.games,
                 args.seed,
@@ -287,8 +410,9 @@ def main() -> None:
                 options,
                 record,
                 args.first,
+                opponents,
             )
-    print(table(sorted_endings(endings)))
+    print(report(endings))
 
 
 if __name__ == "__main__":

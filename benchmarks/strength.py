@@ -12,7 +12,8 @@ equal, and shows the share of seats it holds: its win rate if every seat won ali
 With ``--impulse-games N``, the first agent of every pairing also plays N games in this process
 against the second, seats alternated, and the time it takes for each whole stretch of play the
 game names (``segment``: a De Bello Punico impulse; elsewhere one decision) is tabled: mean, 90th
-percentile and maximum, wall clock, redraws of the hidden parts included.
+percentile and maximum, wall clock (``--impulse-cpu``: this process's CPU seconds), redraws of
+the hidden parts included; ``--games 0`` plays only those.
 
 Run: ``.venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--game punica]
 [--option players=3] [--pairing heuristic,random] [--speed-only] [--impulse-games 2]``; prints
@@ -91,9 +92,16 @@ def seconds_per_move(game: Game, spec: str, positions: int = 12, seed: int = 0) 
     return times
 
 
-def impulse_seconds(game: Game, spec: str, opponent: str, games: int, seed: int) -> list[float]:
-    """Wall seconds ``spec`` spends on each stretch of play in which it decides anything, over
-    ``games`` games against ``opponent`` with the seats alternated."""
+def impulse_seconds(
+    game: Game,
+    spec: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[float]:
+    """Seconds of ``clock`` (wall by default) ``spec`` spends on each stretch of play in which
+    it decides anything, over ``games`` games against ``opponent`` with the seats alternated."""
     segment = segmenter(game.name)
     spent: list[float] = []
     for number in range(games):
@@ -112,9 +120,9 @@ def impulse_seconds(game: Game, spec: str, opponent: str, games: int, seed: int)
                 state.apply_action(choose_action(other, state))
                 continue
             key = segment(state) if segment is not None else len(state.history())
-            start = time.perf_counter()
+            start = clock()
             action = choose_action(agent, state)
-            stretches[key] = stretches.get(key, 0.0) + time.perf_counter() - start
+            stretches[key] = stretches.get(key, 0.0) + clock() - start
             state.apply_action(action)
         spent.extend(stretches.values())
     return spent
@@ -195,6 +203,11 @@ def main() -> None:
         default=0,
         help="also time the first agent of each pairing per impulse over this many games",
     )
+    parser.add_argument(
+        "--impulse-cpu",
+        action="store_true",
+        help="time the impulses in this process's CPU seconds, not wall seconds (a loaded machine)",
+    )
     parser.add_argument("--module", action="append", default=[], help="module registering games")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
@@ -229,7 +242,7 @@ def main() -> None:
     for game_id in args.game or carthago.games():
         game = carthago.load(game_id, **options)
         results: list[TournamentResult] = []
-        for first, second in [] if args.speed_only else pairings:
+        for first, second in [] if args.speed_only or not args.games else pairings:
             start = time.perf_counter()
             result = run_tournament(
                 game,
@@ -249,7 +262,8 @@ def main() -> None:
             )
             print("|---|---|---|---|---:|---:|---:|---:|---:|")
             for first, second in pairings:
-                times = impulse_seconds(game, first, second, args.impulse_games, args.seed)
+                clock = time.process_time if args.impulse_cpu else time.perf_counter
+                times = impulse_seconds(game, first, second, args.impulse_games, args.seed, clock)
                 print(timing_row(game, first, second, args.impulse_games, times), flush=True)
         if args.no_speed:
             continue

@@ -4,12 +4,14 @@ impulse read off an injected clock, and that it never looks past ``resample_from
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import carthago
 from carthago.agents import PlannerAgent, choose_action, level_spec, make_agent, planner
-from carthago.agents.planner import PlanProgress
+from carthago.agents.planner import Luck, PlanProgress, Playout
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.state import CHANCE, State
@@ -106,13 +108,24 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
     assert searches < decisions / 2
 
 
-def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock() -> None:
+@pytest.mark.parametrize(
+    ("position", "settings"),
+    [
+        # a movement impulse searched as plans
+        (lambda: in_impulse("zama"), {"plans": 8}),
+        # a combat impulse weighed decision by decision, more playouts than the time allows
+        (lambda: in_combat_impulse("zama"), {"width": 8, "samples": 400}),
+    ],
+)
+def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
+    position: Callable[[], DbpState], settings: dict[str, int]
+) -> None:
     seconds = 2.0
     used = {}
     for tick in (0.001, 0.01):
         clock = TickClock(tick)
-        state = in_impulse("zama")
-        agent = PlannerAgent(seed=1, seconds=seconds, clock=clock)
+        state = position()
+        agent = PlannerAgent(seed=1, seconds=seconds, clock=clock, **settings)
         key = segment(state)
         start = None
         playouts = 0
@@ -214,7 +227,7 @@ def test_planner_progress_grows_and_narrows_the_plans() -> None:
 
 def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() -> None:
     assert level_spec("normal", "de_bello_punico") == "planner:seconds=5"
-    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15"
+    assert level_spec("hard", "de_bello_punico") == "planner:seconds=15,width=6,samples=12"
     assert level_spec("easy", "de_bello_punico") == "heuristic"
     for game_id in ("punica", "total_war_cards"):
         assert level_spec("normal", game_id) == level_spec("normal")
@@ -229,6 +242,8 @@ def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() ->
         ("planner:seconds=0", "budget"),
         ("planner:plans=0", "plans"),
         ("planner:epsilon=2", "epsilon"),
+        ("planner:width=0", "width"),
+        ("planner:samples=0", "samples"),
     ],
 )
 def test_bad_planner_parameters_are_refused(spec: str, message: str) -> None:
@@ -252,13 +267,78 @@ def test_planner_too_short_to_tell_plans_from_luck_plays_the_heuristics_plan(
         actions: list[int] | None,
         first: int | None,
         epsilon: float,
-    ) -> tuple[float, list[int], list[object], bool]:
+    ) -> Playout:
         # The heuristic's first choice (legal[0]) looks worse in its one playout than the next.
         opening = first if actions is None else actions[0]
-        assert opening is not None
-        return (0.0 if opening == legal[0] else 1.0), [opening], [None], chancy
+        if opening is None:
+            opening = legal[0]  # the heuristic's own way through the impulse
+        return Playout(0.0 if opening == legal[0] else 1.0, [opening], [None], chancy, chancy)
 
     monkeypatch.setattr(PlannerAgent, "_playout", playout)
-    # Two playouts make two plans and leave nothing for a round that would compare them again.
-    agent = PlannerAgent(seed=1, seconds=0, playouts=4, plans=4)
+    # Two playouts make two plans and leave nothing for a round that would compare them again
+    # (few=0: the impulse is planned, never weighed decision by decision).
+    agent = PlannerAgent(seed=1, seconds=0, playouts=5, plans=4, few=0)
     assert agent.step(state) == legal[expected]
+
+
+def in_combat_impulse(scenario: str, seed: int = 3) -> DbpState:
+    """A position where Rome, in its own combat impulse, chooses among several moves."""
+    state = carthago.load("de_bello_punico", scenario=scenario).new_initial_state()
+    rng = random.Random(seed)
+    heuristic = make_agent("heuristic", seed=seed)
+    while True:
+        assert isinstance(state, DbpState), "the battle ended before a Roman combat choice"
+        player = state.current_player()
+        if (
+            player == ROME
+            and state.stage >= 3
+            and state.impulse() == (2, ROME)
+            and len(state.legal_actions()) > 2
+        ):
+            return state
+        if player == CHANCE:
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(choose_action(heuristic, state))
+
+
+def test_planner_weighs_each_combat_decision_on_the_same_dice_for_every_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = in_combat_impulse("zama")
+    agent = PlannerAgent(seed=1, seconds=0, playouts=400, width=3, samples=4)
+    played: list[tuple[int, Luck, float]] = []
+    real_playout = PlannerAgent._playout
+
+    def playout(self: PlannerAgent, *args: Any) -> Any:
+        result = real_playout(self, *args)
+        first, luck = args[4], args[6] if len(args) > 6 else None
+        if luck is not None and result is not None:
+            played.append((first, luck, result.value))
+        return result
+
+    monkeypatch.setattr(PlannerAgent, "_playout", playout)
+    action = agent.step(state)
+    moves = sorted({first for first, _, _ in played})
+    lucks = {luck for _, luck, _ in played}
+    assert len(moves) == 3 and len(lucks) == 4
+    # Every seed was played with every move: the moves are compared on the same luck.
+    pairs = [(first, luck) for first, luck, _ in played]
+    assert len(pairs) == len(set(pairs)) == len(moves) * len(lucks)
+    totals = {first: sum(v for f, _, v in played if f == first) for first in moves}
+    assert totals[action] == max(totals.values())
+    # The same seeds give the same playout: the dice are the seed's, not the agent's.
+    assert agent._impulse is not None
+    first, luck, value = played[0]
+    again = real_playout(agent, state, ROME, agent._impulse, None, first, 0.0, luck)
+    assert again is not None and again.value == value
+
+
+def test_planner_plans_a_movement_impulse_and_weighs_a_combat_one() -> None:
+    movement = in_impulse("zama")
+    assert movement.impulse()[0] == 0, "in_impulse should stop in a movement impulse"
+    agent = PlannerAgent(seed=1, seconds=0, playouts=60, plans=2)
+    agent.step(movement)
+    assert agent._impulse is not None and agent._impulse.decisive is False
+    agent.step(in_combat_impulse("zama"))
+    assert agent._impulse is not None and agent._impulse.decisive is True

@@ -73,4 +73,42 @@ def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path
     path = tmp_path / "endings.json"
     outcomes.write_json(path, {"seed": 1}, [ending])
     assert outcomes.read_json(path) == [ending]
-    assert "| easy | 6 | 1 | 100% | 0% | 0% | 100% |" in outcomes.table([ending])
+    assert "| easy | 6 | 1 | 100% (21-100) | 0% (0-79) | 0% (0-79) | 100% (21-100) |" in (
+        outcomes.table([ending])
+    )
+
+
+def test_a_solitaire_game_won_by_a_neutral_is_counted_as_lost_by_the_seat(
+    outcomes: ModuleType,
+) -> None:
+    # §9: the Neutrals win by the usual conditions; the seat's own wins are what is left.
+    won, lost = (
+        outcomes.Ending("easy", 1, i, i, "a successful revolt", "revolt", "", [name], 8, 900, 1.0)
+        for i, name in enumerate(["Player 1", "Neutral B"])
+    )
+    assert outcomes.summary([won, lost])["neutral_won"] == 0.5
+    # revolt, Suffete for Life, deck exhausted, turn limit, then the Neutrals' share
+    assert "| 100% (34-100) | 0% (0-66) | 0% (0-66) | 0% (0-66) | 50% (9-91) |" in (
+        outcomes.table([won, lost])
+    )
+
+
+def test_one_seat_against_a_field_is_rotated_and_scored(outcomes: ModuleType) -> None:
+    endings = outcomes.play_endings(
+        "heuristic",
+        "heuristic",
+        3,
+        3,
+        seed=5,
+        options={"turn_limit": 1},
+        against=("random", "random"),
+    )
+    # The arena's rotations: the one heuristic seat moves on every game.
+    assert [e.measured for e in endings] == ["Player 1", "Player 2", "Player 3"]
+    assert all(e.against == "random" for e in endings)
+    won = sum(1 for e in endings if e.measured in e.winners)
+    strength = outcomes.strength_table(endings).splitlines()
+    assert strength[2].startswith(f"| heuristic | random x2 | 3 | 3 | {won / 3:.1%} | ")
+    assert strength[2].endswith("| 33% |")
+    assert outcomes.table(endings).splitlines()[2].startswith("| heuristic vs random x2 | 3 | 3 |")
+    assert outcomes.strength_table([]) == ""

@@ -237,3 +237,28 @@ def test_a_whole_battle_of_beneventum_to_its_end_by_clicking_the_map(
     assert page.locator(".clickable").count() == 0
     assert not errors, errors
     page.close()
+
+
+def test_the_map_is_usable_on_a_phone(server: str, browser: Browser) -> None:
+    """On a 390 px phone the page never scrolls sideways: the map fits the width, scrolls in its
+    own panel when zoomed, and tapping a counter explains it."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    errors: list[str] = []
+    watch_errors(page, errors)
+    start(page, server, "zama")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    counter = page.locator("#dbp-map .dbp-unit").first
+    name = counter.get_attribute("data-unit") or ""
+    counter.tap()
+    assert page.locator("#dbp-tip").inner_text().startswith(f"{name}: ")
+    shot(page, "de_bello_punico-phone", full_page=False)
+    # Zoomed in, the map scrolls inside its panel and the page still does not.
+    wrap = page.locator("#dbp-mapwrap")
+    assert not wrap.evaluate("(n) => n.scrollWidth > n.clientWidth")
+    page.locator("#dbp-zoom-in").tap()
+    page.locator("#dbp-zoom-in").tap()
+    assert page.locator("#dbp-zoom").inner_text() == "150%"
+    assert wrap.evaluate("(n) => n.scrollWidth > n.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not errors, errors
+    page.close()

@@ -86,17 +86,21 @@ register_agent(
         params={
             "seconds": (float, 5.0),
             "playouts": (int, 0),
-            "plans": (int, 8),
+            "plans": (int, 1),
             "epsilon": (float, 0.2),
             "horizon": (int, 2),
+            "width": (int, 4),
+            "samples": (int, 6),
+            "few": (int, 12),
             "cpu": (bool, False),
         },
         summary=(
-            "plans a whole impulse at once: candidate plans from the heuristic, sequential "
-            "halving over playouts to the impulse's end and horizon= stretches beyond "
-            "(default 2); seconds= per impulse (default 5), playouts= caps the playouts "
-            "instead or as well, cpu=true counts this process's CPU seconds (measurement on "
-            "a shared machine); plans= candidates"
+            "thinks by the impulse: in one of few decisions where dice fall (combat, volley, "
+            "recovery) weighs the heuristic's width= best moves (default 4) by samples= "
+            "playouts each (default 6) on the same dice, to the impulse's end and horizon= "
+            "stretches beyond (default 2); a long impulse plays the heuristic's moves, or "
+            "searches plans= candidate plans; seconds= per impulse (default 5), playouts= caps "
+            "the playouts instead or as well, cpu=true counts this process's CPU seconds"
         ),
     ),
 )

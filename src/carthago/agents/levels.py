@@ -7,7 +7,9 @@ iteration count is reached first.
 
 A game may have levels of its own. De Bello Punico's decisions come in impulses of dozens of
 small steps (a unit's every hex and facing), so there ``normal`` and ``hard`` are the impulse
-planner, with 5 and 15 seconds for a whole impulse rather than a budget for each step. The
+planner, with 5 and 15 seconds for a whole impulse rather than a budget for each step; it
+spends them where dice decide (combat, volleys, recovery), ``hard`` on more of the heuristic's
+moves with more playouts each. The
 Republic of Carthage puts about 1,300 decisions with a choice to each faction in a game, most of
 them small steps, so there the searches spend by the decision's weight (``weighed``): nothing on
 a trivial one, a twentieth (normal) or a tenth (hard) of the budget on an ordinary one, the
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 
 from carthago.core.errors import InvalidAgentSpecError
 
+DBP_HARD = "planner:seconds=15,width=6,samples=12"
 ROC_NORMAL = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=140"
 ROC_HARD = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
 
@@ -61,7 +64,7 @@ LEVELS: dict[str, Level] = {
             "(De Bello Punico: plans each impulse for up to 15 seconds; The Republic of "
             "Carthage: up to 4 seconds on a weighty decision, 10 minutes a game)",
             {
-                "de_bello_punico": "planner:seconds=15",
+                "de_bello_punico": DBP_HARD,
                 "republic_of_carthage": ROC_HARD,
             },
         ),
@@ -92,7 +95,7 @@ def level_spec(name: str = DEFAULT_LEVEL, game_id: str | None = None) -> str:
 def level_of(spec: str) -> str | None:
     """The name of the level that plays ``spec`` (in any game), or None for a spec no level plays.
 
-    >>> level_of("heuristic"), level_of("planner:seconds=15")
+    >>> level_of("heuristic"), level_of("planner:seconds=15,width=6,samples=12")
     ('easy', 'hard')
     >>> level_of("mcts:iterations=5") is None
     True

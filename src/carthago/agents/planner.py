@@ -1,23 +1,28 @@
 """The impulse planner: a computer general whose thinking time belongs to a stretch of play (a De
 Bello Punico impulse), not to each of the many small decisions that make it up.
 
-At its first decision of an impulse it plans the rest of the impulse. A plan is the list of its
-own decisions from here to the impulse's end (which unit, every step, facing and attack as one
-sequence). Candidates: the plan the game's heuristic would play, and variations of it that each
-begin with another of the heuristic's best first moves (the rest of a variation is still mostly
-greedy, with now and then the best move among a random half of the choices). Each candidate is
-judged by playouts from fresh redraws of what the seat cannot see (``resample_from_infostate``):
-the plan's decisions where they are still legal, the heuristic's elsewhere, the opponent's
-answers by the heuristic, dice rolled, up to the impulse's end; there the game's evaluation (Rout
-Points, Disorder, threats on flanks and rear, formation) or the battle's result scores it.
-Sequential halving spreads the budget: every round plays each surviving candidate alike and
-keeps the better half, until one is left or the budget of that search is spent.
+An impulse is one of two kinds, told apart by one playout of the heuristic's way through it at
+its first decision:
 
-Then it plays the plan's decisions one after the other without thinking, as long as the game
-goes as the plan expected (the same actions and dice since the plan was made, the same choices
-offered); when it does not (a die fell otherwise, the opponent answered otherwise) it plans again
-with what is left of the impulse's budget. Each search takes half of what is left, so a whole
-impulse never takes more than ``seconds`` (plus the one playout running when time runs out).
+- **Decisive**: few decisions of the planner's own, and dice fall before it is over (a combat,
+  a missile volley, a recovery, the answers to an enemy's attack). Each decision is weighed on
+  its own: the heuristic's ``width`` best moves, each played on the same ``samples`` seeds (the
+  same redraws of what the seat cannot see, the same dice as far as the games stay alike), the
+  rest of the way by the heuristic on both sides to the impulse's end and ``horizon`` stretches
+  beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
+  formation) or the battle's result scores it. Common seeds make a difference between two
+  moves the moves' own rather than the dice's, so a few playouts decide.
+- **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
+  with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
+  the impulse's end; candidates are the heuristic's plan and variations opening with its next
+  best first moves; sequential halving spreads the playouts; the plan is then played without
+  thinking while the game goes as it expected (the same actions and dice, the same choices
+  offered), and made again when not. Measured, such searches found no better plans than the
+  heuristic's (docs/benchmarks.md), so one plan is the default.
+
+The budget belongs to the impulse: ``seconds`` of the injected clock and/or ``playouts``; each
+search takes half of what is left, so a whole impulse never takes more than ``seconds`` (plus the
+one playout running when time runs out).
 
 A game gives its stretches of play with ``segment(state)`` in ``games/<id>/heuristics.py``;
 without one, every decision is a stretch of its own.
@@ -51,10 +56,10 @@ RESERVE = 0.1
 """The share of an impulse's time no search may use."""
 
 SEARCH_SHARE = 0.5
+"""The share of what is left of an impulse's budget that one search may spend."""
 
 BEYOND_SAMPLE = 8
 """Past the impulse planned, playout moves are the best of this many sampled choices."""
-"""The share of what is left of an impulse's budget that one search may spend."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +150,29 @@ class Allowance:
         return self.deadline is None or self.budget.clock() < self.deadline
 
 
+@dataclass(frozen=True)
+class Playout:
+    """What one playout found: its value for the planner's seat and, when it made a plan, the
+    plan's decisions and what was seen before each."""
+
+    value: float
+    actions: list[int]
+    expected: list[Hashable]
+    chancy: bool
+    """Whether a die or another chance event came before its end."""
+    dice_in_impulse: bool
+    """Whether one came before the impulse planned was over."""
+
+
+@dataclass(frozen=True)
+class Luck:
+    """The seeds of one playout's randomness: redraws and tie-breaks, and dice apart, so that
+    the moves compared on the same playout index meet the same dice as far as they can."""
+
+    draws: int
+    dice: int
+
+
 @dataclass
 class Impulse:
     """What the planner keeps within one stretch of play."""
@@ -154,10 +182,14 @@ class Impulse:
     plan: Plan | None = None
     step: int = 0
     root: int = 0
+    decisive: bool | None = None
+    """Whether its decisions are weighed one by one (few of them, and dice fall), rather than
+    planned at once; None until its first decision."""
 
 
 class PlannerAgent(Agent):
-    """Plans a whole impulse at once by sequential halving over candidate plans."""
+    """Weighs each decision of a decisive impulse on common seeds; plays a long one as the
+    heuristic (or a plan search) would."""
 
     name = "planner"
 
@@ -166,9 +198,12 @@ class PlannerAgent(Agent):
         seed: int | None = None,
         seconds: float = 5.0,
         playouts: int = 0,
-        plans: int = 8,
+        plans: int = 1,
         epsilon: float = 0.2,
         horizon: int = 2,
+        width: int = 4,
+        samples: int = 6,
+        few: int = 12,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
@@ -177,6 +212,8 @@ class PlannerAgent(Agent):
             raise InvalidAgentSpecError("planner: give a budget (seconds= or playouts=)")
         if plans < 1:
             raise InvalidAgentSpecError("planner: plans must be at least 1")
+        if width < 1 or samples < 1:
+            raise InvalidAgentSpecError("planner: width and samples must be at least 1")
         if not 0 <= epsilon <= 1:
             raise InvalidAgentSpecError("planner: epsilon must lie between 0 and 1")
         self.seconds = seconds
@@ -184,6 +221,9 @@ class PlannerAgent(Agent):
         self.plans = plans
         self.epsilon = epsilon
         self.horizon = horizon
+        self.width = width
+        self.samples = samples
+        self.few = few
         self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
@@ -214,6 +254,14 @@ class PlannerAgent(Agent):
         if impulse is None or impulse.key != key:
             budget = ImpulseBudget(self.seconds, self.playouts, self.clock)
             impulse = self._impulse = Impulse(key, budget)
+        if impulse.decisive is None:
+            impulse.decisive = self._decisive(state, me, impulse)
+        if impulse.decisive:
+            return self._decide(state, me, legal, impulse)
+        if self.plans == 1:
+            # One plan is the heuristic's: nothing to search, its moves as they come.
+            self.last_playouts = 0
+            return greedy_action(state, me, self._evaluate, self.rng)
         planned = self._planned(impulse, state, legal)
         if planned is not None:
             return planned
@@ -249,6 +297,51 @@ class PlannerAgent(Agent):
         impulse.step += 1
         return action
 
+    # -- weighing one decision ------------------------------------------------------------------
+
+    def _decisive(self, state: State, me: int, impulse: Impulse) -> bool:
+        """Whether the heuristic's way through this impulse meets dice within few decisions."""
+        played = self._playout(state, me, impulse, None, None, 0.0)
+        if played is None:
+            return False
+        impulse.budget.used += 1
+        return played.dice_in_impulse and len(played.actions) <= self.few
+
+    def _decide(self, state: State, me: int, legal: list[int], impulse: Impulse) -> int:
+        """The best of the heuristic's ``width`` best moves here by playouts to the horizon,
+        each move played on the same ``samples`` seeds (the same redraws and dice) so that
+        the differences are the moves', not luck's; the heuristic's move on a tie."""
+        openings = ranked(state, me, legal, self._evaluate, self.rng)[: self.width]
+        budget = impulse.budget
+        if len(openings) == 1 or budget.exhausted():
+            self.last_playouts = 0
+            return openings[0]
+        start = budget.used
+        allowance = budget.share(SEARCH_SHARE)
+        totals = [0.0] * len(openings)
+        rows = 0
+        for _ in range(self.samples):
+            if rows and not allowance.more():
+                break
+            luck = Luck(self.rng.getrandbits(32), self.rng.getrandbits(32))
+            row = []
+            for action in openings:
+                played = self._playout(state, me, impulse, None, action, 0.0, luck)
+                if played is None:
+                    break
+                row.append(played.value)
+                budget.used += 1
+            if len(row) < len(openings):
+                break  # a part row would compare the moves on unequal luck
+            totals = [total + value for total, value in zip(totals, row, strict=True)]
+            rows += 1
+            self._report(budget, len(openings))
+        self.last_playouts = budget.used - start
+        if not rows:
+            return openings[0]
+        best = max(range(len(openings)), key=lambda index: (totals[index], -index))
+        return openings[best]
+
     # -- the search ---------------------------------------------------------------------------
 
     def _search(self, state: State, me: int, legal: list[int], impulse: Impulse) -> Plan:
@@ -259,7 +352,7 @@ class PlannerAgent(Agent):
         if not candidates:
             self.last_playouts = 0
             return Plan([greedy_action(state, me, self._evaluate, self.rng)], [None])
-        self._report(budget, candidates)
+        self._report(budget, len(candidates))
         heuristic_plan = candidates[0]
         # One playout of each tells plans apart only where nothing was left to chance.
         judged = not any(plan.chancy for plan in candidates)
@@ -283,7 +376,7 @@ class PlannerAgent(Agent):
                     if played is None:
                         timed_out = True
                         break
-                    plan.total += played[0]
+                    plan.total += played.value
                     plan.count += 1
                     budget.used += 1
                 if not round_allowance.more():
@@ -293,7 +386,7 @@ class PlannerAgent(Agent):
             judged = True
             candidates.sort(key=lambda plan: plan.mean, reverse=True)
             candidates = candidates[: max(1, len(candidates) // 2)]
-            self._report(budget, candidates)
+            self._report(budget, len(candidates))
             if len({plan.actions[0] for plan in candidates}) == 1:
                 break  # every plan left makes the same move now: nothing more to decide here
         self.last_playouts = budget.used - start_playouts
@@ -320,9 +413,8 @@ class PlannerAgent(Agent):
             played = self._playout(state, me, impulse, None, first, epsilon)
             if played is None:
                 break
-            value, actions, expected, chancy = played
             impulse.budget.used += 1
-            candidates.append(Plan(actions, expected, value, 1, chancy))
+            candidates.append(Plan(played.actions, played.expected, played.value, 1, played.chancy))
         return candidates
 
     def _playout(
@@ -333,19 +425,23 @@ class PlannerAgent(Agent):
         actions: list[int] | None,
         first: int | None,
         epsilon: float,
-    ) -> tuple[float, list[int], list[Hashable], bool] | None:
+        luck: Luck | None = None,
+    ) -> Playout | None:
         """Play a redraw of ``state`` to the impulse's end: ``actions`` (a plan) where legal,
         else ``first`` then the heuristic (varied with probability ``epsilon``); the opponent
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
         what was seen before each, and whether chance took part; None if the impulse's time ran
         out on the way."""
-        rng, evaluate, key, budget = self.rng, self._evaluate, impulse.key, impulse.budget
+        evaluate, key, budget = self._evaluate, impulse.key, impulse.budget
+        rng = dice = self.rng
+        if luck is not None:
+            rng, dice = random.Random(luck.draws), random.Random(luck.dice)
         current = state.resample_from_infostate(me, rng)
         root = len(current.history())
         made: list[int] = []
         expected: list[Hashable] = []
         own = 0
-        chancy = False
+        chancy = dice_in_impulse = False
         beyond = 0  # stretches of play entered past the impulse planned
         for steps in range(MAX_PLAYOUT_STEPS):
             if current.is_terminal():
@@ -360,8 +456,9 @@ class PlannerAgent(Agent):
                 return None
             player = current.current_player()
             if player == CHANCE:
-                current.apply_action(sample_chance_outcome(current, rng))
+                current.apply_action(sample_chance_outcome(current, dice))
                 chancy = True
+                dice_in_impulse = dice_in_impulse or not beyond
                 continue
             options = current.legal_actions()
             if beyond:
@@ -387,13 +484,13 @@ class PlannerAgent(Agent):
                 own += 1
             current.apply_action(action)
         if current.is_terminal():
-            return current.returns()[me], made, expected, chancy
+            return Playout(current.returns()[me], made, expected, chancy, dice_in_impulse)
         value = 0.0 if evaluate is None else evaluate(current, me)
-        return value, made, expected, chancy
+        return Playout(value, made, expected, chancy, dice_in_impulse)
 
-    def _report(self, budget: ImpulseBudget, candidates: list[Plan]) -> None:
+    def _report(self, budget: ImpulseBudget, candidates: int) -> None:
         if self.on_progress is not None:
-            self.on_progress(PlanProgress(budget.spent(), len(candidates), budget.used))
+            self.on_progress(PlanProgress(budget.spent(), candidates, budget.used))
 
 
 def expectation(state: State, root: int, legal: list[int]) -> Hashable:

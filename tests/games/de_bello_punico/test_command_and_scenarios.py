@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -376,6 +377,17 @@ def test_s16_1_each_army_is_worth_more_rout_points_than_its_rout_level(
     sc = carthago.load("de_bello_punico", scenario=scenario).scenario
     worth = sum(UNIT_TYPES[c.type].rout for c in sc.counters if c.side == side)
     assert worth > sc.rout[side]
+
+
+def test_s17_2_2_beneventum_orders_of_battle() -> None:
+    # Livy 24.15: Hanno's 17,000 foot and 1,200 horse, nearly all Numidians; Gracchus' two
+    # legions with their horse (docs/de_bello_punico.md, the orders of battle).
+    sc = carthago.load("de_bello_punico", scenario="beneventum").scenario
+    armies = [Counter(c.type for c in sc.counters if c.side == side) for side in (ROME, CARTHAGE)]
+    assert armies[CARTHAGE] == {"In": 8, "Me": 4, "Sk": 2, "Nu": 2}
+    assert armies[ROME] == {"Ve": 3, "Ha": 4, "Pr": 4, "Tr": 2, "So": 2, "Eq": 4}
+    worth = [sum(UNIT_TYPES[code].rout * n for code, n in army.items()) for army in armies]
+    assert worth == [29, 12] and sc.rout == (10, 9)  # §17.2.3
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

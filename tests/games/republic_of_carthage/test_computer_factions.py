@@ -20,7 +20,7 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
-from carthago.games.republic_of_carthage import heuristics
+from carthago.games.republic_of_carthage import heuristics, senate_policy
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
@@ -454,3 +454,69 @@ def test_s6_7_3_a_computer_commander_revolts_when_his_veterans_outmatch_the_sena
     state = _victor(legions=6, own_veterans=6, pool=False)
     for seed in range(8):
         assert make_agent("heuristic", seed=seed).step(state) == K.REVOLT
+
+
+# -- §7 the last stand: four active wars and no peace left --------------------------------
+
+
+def _last_stand(players: int, faction: int, active: tuple[int, ...]) -> S:
+    """Other Business with three Lost Wars (no peace left to sue for, §7), the Conquest of
+    Tunisia and ``active`` Active, two Legions at home (short of even odds against Tunisia)
+    and no talents to recruit more above the Imperials' reserve."""
+    state = chair(players, faction, 30, True, 2)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3"):
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    for war in active:
+        state.war_status[war] = WAR_ACTIVE
+    return state
+
+
+def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_republic() -> None:
+    state = _last_stand(3, 0, (LIBYAN, SICILY, MOROCCAN))
+    odds = max(
+        senate_policy.LAST_STAND._odds(state, war) for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
+    )
+    assert 0 < odds < 0.5  # no war is winnable at the aide's odds, and none is hopeless
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
+    _other_business(state)
+    # Sent (and voted for by every computer faction) against an Active war, the likeliest one
+    # to be won: a Victory there is the only way the Republic survives the Combat Phase.
+    [sent] = state.forces
+    assert sent.war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
+    assert _victory_chance(state, sent) == pytest.approx(odds)
+
+
+def test_s7_no_last_stand_while_the_republic_can_survive_the_turn() -> None:
+    # Three active wars do not end the Republic: the force stays home until it can win.
+    state = _last_stand(3, 0, (LIBYAN, MOROCCAN))
+    _other_business(state)
+    assert not state.forces
+
+
+def test_s9_neutrals_make_no_last_stand() -> None:
+    # The Neutrals keep to their reconstructed odds (docs, "Computer factions"): the last stand
+    # is the computer factions' own, so solitaire rules and records do not change.
+    state = _last_stand(1, 1, (LIBYAN, SICILY, MOROCCAN))
+    assert senate_policy.POLICY.propose(state, state.legal_actions()) != SA.kind(P.WAR)
+    assert senate_policy.LAST_STAND.propose(state, state.legal_actions()) == SA.kind(P.WAR)
+
+
+@pytest.mark.parametrize(
+    ("lost", "active", "revolts"),
+    [(0, 0, True), (2, 0, True), (2, 1, False), (3, 0, False), (3, 1, False)],
+)
+def test_s7_a_computer_commander_stays_loyal_when_the_rebellion_would_bring_the_fall(
+    lost: int, active: int, revolts: bool
+) -> None:
+    # The revolt of test_s6_7_3_..._outmatch_the_senate, with Lost and Active wars: a revolt
+    # wins only if Carthage survives the turn, and the rebellion is a war that no peace ends.
+    state = _victor(legions=6, own_veterans=6, pool=False)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3")[:lost]:
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    for war in ("ROMAN-1", "ROMAN-2")[:active]:
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    # Room for the rebellion and the two new wars a turn can bring, or not.
+    assert (senate_policy.wars_to_spare(state) >= 3) == revolts
+    expected = K.REVOLT if revolts else K.LOYAL
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == expected

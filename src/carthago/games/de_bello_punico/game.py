@@ -36,8 +36,9 @@ class DeBelloPunicoGame(Game):
     # 2: the Trebbia reserve's ambush column is a hidden set-up choice. 3: side edges are no
     # one's, §7.1 crossing, the Trebbia reserve enters anywhere on the Roman edge by default,
     # new orders of battle and rout levels (issue 21). 4: Zama's Carthaginian order of battle,
-    # elephants' morale 2 (issue 21 point 10).
-    rules_version = 4
+    # elephants' morale 2 (issue 21 point 10). 5: Beneventum's orders of battle (Hanno's foot in
+    # 14 units, Gracchus' horse in 4).
+    rules_version = 5
     state_type = DbpState
     OPTIONS = (
         GameOption(

@@ -11,25 +11,35 @@ of weight:
   eats it, §11), as a share of the side's whole order of battle; units in Panic, eliminated or
   off the map count nothing, a pursuing horseman half (it may come back, §14).
 - Threats: for every unit with an enemy in a front hex, the edge it would attack with (its
-  Combat Points less Disorder against the enemy's, plus the rear-attack bonus when it stands
-  in the enemy's rear, §10.3/§10.5); only a positive edge counts, since combat is voluntary,
+  Combat Points less Disorder and plus its supporters against the enemy's, plus the
+  rear-attack bonus when it stands in the enemy's rear, §10.3-§10.5); only a positive edge
+  counts, since combat is voluntary,
   and it counts 1 + the enemy's Rout value times: what routs an army is worth aiming at.
   Flanking a weak enemy scores, walking into a strong one's front costs; a unit with the
   enemy leader stacked is worth one more (the leader may fall, §13, for 5 Rout Points).
-- The odds of a combat announced but not yet rolled (all §10.3 modifiers), so that a one-ply
-  search attacks when the dice favour it and declines otherwise.
+- A combat announced but not yet rolled counts at what it is expected to be worth: over the
+  36 rolls (or those still to come) with all §10.3 modifiers, the Disorder each side takes
+  (§10.6, a charging Mercenary's backlash §15.2) priced by the terms above, a unit that
+  panics at its Rout value. So a one-ply search attacks when the blow is worth its risk in
+  Rout Points, not only when the dice favour it: at even odds a legion whose army is far from
+  its rout level trades Disorder with a brittle enemy near its own.
+- Facing: how squarely each side's fighting units face the enemy army's centre (a unit
+  turns for a Movement Point, §8.1, and one caught facing away is attacked in its rear at
+  +1 or +2, §10.5), so that a line marches and stops facing the enemy.
 - Closing in: the gap between the two armies' centres, so that an army with nothing better
-  to do advances.
+  to do advances; but not the army a draw makes the winner (§17.1.4, §17.2.3): it wins by
+  lasting, so it lets the enemy come to it.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carthago.core.state import State
-from carthago.games.de_bello_punico import combat
+from carthago.games.de_bello_punico import combat, mercenaries
 from carthago.games.de_bello_punico.morale import ON_MAP, PURSUING
 
 if TYPE_CHECKING:
@@ -39,8 +49,10 @@ ROUT_WEIGHT = 3.0
 PRESSURE_WEIGHT = 1.5
 STRENGTH_WEIGHT = 2.0
 THREAT_WEIGHT = 0.03
-ODDS_WEIGHT = 0.06
 CLOSING_WEIGHT = 0.3
+FACING_WEIGHT = 0.3
+ROOT3 = math.sqrt(3.0)
+DIE = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True)
@@ -52,11 +64,16 @@ class _Table:
     morale: tuple[int, ...]
     rout: tuple[int, ...]
     rear: tuple[int, ...]
+    support: tuple[str, ...]
     whole: tuple[int, int]
     fronts: tuple[tuple[int, ...], ...]
     """The front hexes on the map."""
     rears: tuple[tuple[int, ...], ...]
     """The rear hexes (on the map or not: only membership is asked)."""
+    centres: tuple[tuple[float, float], ...]
+    """Each hex's centre on the plane, the centres of neighbours one apart."""
+    headings: tuple[tuple[float, float], ...]
+    """The unit vector of each facing."""
 
 
 _tables: dict[int, tuple[object, _Table]] = {}
@@ -76,6 +93,11 @@ def _table(state: DbpState) -> _Table:
             front = (around[(facing - 1) % 6], around[facing], around[(facing + 1) % 6])
             fronts.append(tuple(h for h in front if h >= 0))
             rears.append(tuple(around[(facing + k) % 6] for k in (2, 3, 4)))
+    centres = tuple((1.5 * q / ROOT3, r + q / 2) for q, r in state.grid.axial)
+    # A step to a neighbour is one hex across: read the six headings off a middle hex.
+    middle = state.grid.size // 2 + state.grid.width // 2
+    x0, y0 = centres[middle]
+    headings = tuple((centres[step][0] - x0, centres[step][1] - y0) for step in neighbours[middle])
     whole = [0, 0]
     for unit, kind in enumerate(kinds):
         whole[state.sides[unit]] += kind.combat
@@ -84,12 +106,83 @@ def _table(state: DbpState) -> _Table:
         morale=tuple(kind.morale for kind in kinds),
         rout=tuple(kind.rout for kind in kinds),
         rear=tuple(kind.rear for kind in kinds),
+        support=tuple(kind.support for kind in kinds),
         whole=(whole[0], whole[1]),
         fronts=tuple(fronts),
         rears=tuple(rears),
+        centres=centres,
+        headings=headings,
     )
     _tables[id(kinds)] = (kinds, table)
     return table
+
+
+def _disorder_cost(state: DbpState, table: _Table, unit: int, disorder: int) -> float:
+    """What ``unit`` at ``disorder`` Disorder points costs its own side in the evaluation:
+    fighting strength lost and pressure, or, once it panics, its Rout value (§16.1)."""
+    side = state.sides[unit]
+    morale = table.morale[unit]
+    lost_strength = STRENGTH_WEIGHT * table.combat[unit] / table.whole[side]
+    limit = state.scenario.rout[side]
+    if disorder >= morale:
+        return lost_strength + ROUT_WEIGHT * table.rout[unit] / limit
+    shaken = disorder / morale
+    return lost_strength * shaken + PRESSURE_WEIGHT * table.rout[unit] * shaken * shaken / limit
+
+
+def _combat_outlook(state: DbpState, player: int, table: _Table) -> float:
+    """The expected worth to ``player`` of the combat announced (§10.3 to §10.6)."""
+    cb = state.cb
+    assert cb is not None
+    attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
+    bonus_att = sum(v for _, v in combat.modifiers(state, attacker, True))
+    bonus_def = sum(v for _, v in combat.modifiers(state, defender, False))
+    # A roll made and kept stands; weighing it against a reroll is how Fortuna is decided.
+    rolls_att = (cb[combat.C_AROLL],) if cb[combat.C_AROLL] else DIE
+    rolls_def = (cb[combat.C_DROLL],) if cb[combat.C_DROLL] else DIE
+    dis_att, dis_def = state.dis[attacker], state.dis[defender]
+    now_att = _disorder_cost(state, table, attacker, dis_att)
+    now_def = _disorder_cost(state, table, defender, dis_def)
+    worth = 0.0
+    for roll_att in rolls_att:
+        backlash = 1 if cb[combat.C_CHARGE] and mercenaries.backlash(roll_att) else 0
+        for roll_def in rolls_def:
+            hurt_att, hurt_def = combat.results(roll_att + bonus_att, roll_def + bonus_def)
+            hurt_att += backlash
+            worth += _disorder_cost(state, table, defender, dis_def + hurt_def) - now_def
+            worth -= _disorder_cost(state, table, attacker, dis_att + hurt_att) - now_att
+    worth /= len(rolls_att) * len(rolls_def)
+    return worth if state.sides[attacker] == player else -worth
+
+
+def _facing(
+    table: _Table,
+    sums: list[list[int]],
+    fighting: list[int],
+    sides: Sequence[int],
+    pos: Sequence[int],
+    face: Sequence[int],
+    player: int,
+) -> float:
+    """``player``'s fighting units' mean cosine between facing and the way to the enemy
+    army's centre, less the enemy's."""
+    targets = []
+    for side in (0, 1):
+        q, r, count = sums[1 - side]
+        targets.append((1.5 * q / count / ROOT3, r / count + q / count / 2))
+    cosines = [0.0, 0.0]
+    centres, headings = table.centres, table.headings
+    for unit in fighting:
+        side = sides[unit]
+        x, y = centres[pos[unit]]
+        tx, ty = targets[side]
+        dx, dy = tx - x, ty - y
+        length = math.hypot(dx, dy)
+        if length > 0:
+            hx, hy = headings[face[unit]]
+            cosines[side] += (hx * dx + hy * dy) / length
+    mine, theirs = sums[player][2], sums[1 - player][2]
+    return cosines[player] / mine - cosines[1 - player] / theirs
 
 
 def segment(state: State) -> tuple[int, int]:
@@ -130,6 +223,7 @@ def evaluate(state: State, player: int) -> float:
     threat = [0, 0]
     pressure = [0.0, 0.0]
     sums = [[0, 0, 0], [0, 0, 0]]  # per side: axial q, axial r and count of fighting units
+    fighting: list[int] = []
     sides, where, pos, face, dis, panic, occ = (
         state.sides,
         state.where,
@@ -140,6 +234,24 @@ def evaluate(state: State, player: int) -> float:
         state.occ,
     )
     axial, leader_hex = state.grid.axial, state.leader_hex
+    support_of = table.support
+
+    def backing(unit: int) -> int:
+        """Friends of its support group standing behind ``unit`` facing its way (§10.4;
+        the enemy zone of control that may keep them out is not looked at)."""
+        count = 0
+        for hex_ in rears[pos[unit] * 6 + face[unit]]:
+            friend = occ[hex_] if hex_ >= 0 else -1
+            if (
+                friend >= 0
+                and sides[friend] == sides[unit]
+                and support_of[friend] == support_of[unit]
+                and face[friend] == face[unit]
+                and not panic[friend]
+            ):
+                count += 1
+        return count
+
     for unit in range(state.n_units):
         status = where[unit]
         side = sides[unit]
@@ -152,6 +264,7 @@ def evaluate(state: State, player: int) -> float:
         strength[side] += strong * (1.0 - shaken)
         pressure[side] += rout_of[unit] * shaken * shaken
         here = pos[unit]
+        fighting.append(unit)
         q, r = axial[here]
         total = sums[side]
         total[0] += q
@@ -161,7 +274,8 @@ def evaluate(state: State, player: int) -> float:
             enemy = occ[hex_]
             if enemy < 0 or sides[enemy] == side or panic[enemy]:
                 continue
-            edge = strong - disorder - combat_of[enemy] + dis[enemy]
+            edge = strong - disorder + backing(unit) - combat_of[enemy] + dis[enemy]
+            edge -= backing(enemy)
             # Standing in the enemy's rear: the enemy's front looks away from this hex.
             if here in rears[hex_ * 6 + face[enemy]]:
                 edge += rear_of[unit]
@@ -175,15 +289,13 @@ def evaluate(state: State, player: int) -> float:
     score += THREAT_WEIGHT * (threat[player] - threat[other])
     cb = state.cb
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
-        attacker, defender = cb[combat.C_ATT], cb[combat.C_DEF]
-        edge = sum(v for _, v in combat.modifiers(state, attacker, True)) - sum(
-            v for _, v in combat.modifiers(state, defender, False)
-        )
-        score += ODDS_WEIGHT * (edge if sides[attacker] == player else -edge)
+        score += _combat_outlook(state, player, table)
     mine, theirs = sums[player], sums[other]
     if mine[2] and theirs[2]:
-        # Both sides are drawn together alike (a battle is won only by fighting it), so this
-        # term never favours one of them.
+        score += FACING_WEIGHT * _facing(table, sums, fighting, sides, pos, face, player)
+    if mine[2] and theirs[2] and state.scenario.draw_winner != player:
+        # Both sides that must rout the other are drawn together alike, so this term never
+        # favours one of them.
         q1, r1 = mine[0] / mine[2], mine[1] / mine[2]
         q2, r2 = theirs[0] / theirs[2], theirs[1] / theirs[2]
         gap = (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2

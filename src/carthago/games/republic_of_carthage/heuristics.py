@@ -17,6 +17,7 @@ from carthago.games.republic_of_carthage.revolution import (
     deciding_force,
     expected_rebel_strength,
 )
+from carthago.games.republic_of_carthage.senate_policy import LAST_STAND, wars_to_spare
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -56,9 +57,14 @@ would propose, veto and vote at random and leave the wars unprosecuted until the
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
-them, raise taxes when the treasury runs low and sue for peace rather than face four active wars."""
+them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
+Unlike a Neutral, a computer faction makes a last stand when the fall is certain unless a war is
+won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
 
 
+NEW_WARS = 2
+"""The new Active wars one turn's Forum Phase can bring before the Senate meets (traced: two
+wars appearing in one turn ended games with a rebellion under way and three Lost Wars)."""
 RESCUE_MARGIN = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
@@ -81,6 +87,11 @@ def advise(state: State, player: int) -> int | None:
         return None
     aide = state.clone()
     aide.neutral_role[player] = AIDE_ROLE
+    if LAST_STAND.stands(aide):
+        if state.stage == "senate_propose":
+            return LAST_STAND.propose(aide, STAGES[state.stage].legal(aide))
+        if state.stage == "senate_ballot":
+            return LAST_STAND.ballot(aide, player)
     return STAGES[state.stage].neutral(aide)
 
 
@@ -132,8 +143,13 @@ def revolt(state: RepublicOfCarthageState) -> int:
     his force, in the field or in Carthage, and every one the Force Pool could still give, under
     the best Military in Carthage outside his faction. On such terms the Senate's Defeat (the
     revolt wins) is at least as likely as its Victory (the rebels die). ``evaluate`` sees no
-    difference between revolting and going home, and would choose between them at random."""
-    if K.REVOLT not in state.legal_actions():
+    difference between revolting and going home, and would choose between them at random.
+
+    A revolt wins only if Carthage survives the turn (§7), and the rebellion is a war the Senate
+    can neither sue away nor ignore: he stays loyal when, the rebellion counted, the Republic
+    could no longer take the ``NEW_WARS`` of another turn (``senate_policy.wars_to_spare``), as
+    when three wars are Lost and one is Active: his faction would fall with the Republic."""
+    if K.REVOLT not in state.legal_actions() or wars_to_spare(state) - 1 < NEW_WARS:
         return K.LOYAL
     force = deciding_force(state)
     person = state.ctx[R_PERSON]

@@ -199,8 +199,30 @@ def lost_wars(state: S) -> int:
     return sum(1 for status in state.war_status if status == WAR_LOST)
 
 
+def wars_to_spare(state: S) -> int:
+    """How many more wars the Republic can take before it falls (§7) as the board stands: the
+    Active wars (the rebellion counted) still under four, and the peace it can still sue for
+    before a fourth Lost War."""
+    active = len(active_wars(state)) + (1 if state.rebels else 0)
+    return max(0, FALL_AT - 1 - active) + max(0, FALL_AT - 1 - lost_wars(state))
+
+
 class SenatePolicy:
-    """The Neutral decisions of every Senate stage."""
+    """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
+    factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
+    unless a war is won (``stands``)."""
+
+    def __init__(self, last_stand: bool = False) -> None:
+        self.last_stand = last_stand
+
+    def stands(self, state: S) -> bool:
+        """Whether this policy makes its last stand now: four wars are active (the rebellion
+        counted), so the Republic falls at the end of this Combat Phase unless one of them is
+        won (§7). Any chance of Victory is then better than the certain fall: it recruits all
+        the State can pay and sends the home force against the war it is likeliest to beat.
+        Only the computer factions do so; the Neutrals keep to their reconstructed odds."""
+        active = len(active_wars(state)) + (1 if state.rebels else 0)
+        return self.last_stand and active >= FALL_AT
 
     def _faction(self, state: S) -> int:
         from carthago.games.republic_of_carthage.phases import actor
@@ -304,6 +326,11 @@ class SenatePolicy:
             return SA.kind(P.RECALL)
         if P.WAR in kinds and self._winnable(state, role):
             return SA.kind(P.WAR)
+        if self.stands(state):
+            if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
+                return SA.kind(P.RECRUIT)
+            if P.WAR in kinds and any(self._odds(state, w) > 0 for w in self._open_wars(state)):
+                return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
             return SA.kind(P.TAX_UP)
         if P.SUE in kinds and self._peace_for_match(state, role):
@@ -381,8 +408,10 @@ class SenatePolicy:
     def _winnable_wars(self, state: S, role: Role) -> list[int]:
         """The open Active wars the home force beats at the role's odds; when there is none,
         the Inactive ones it beats so (Player Notes: the little wars fill the Force Pool and
-        open provinces, and a war beaten before it wakes never counts toward the four)."""
-        for wars in (self._unprosecuted(state), self._inactive(state)):
+        open provinces, and a war beaten before it wakes never counts toward the four), but not
+        in a last stand, which only an Active war's defeat can end."""
+        inactive = [] if self.stands(state) else self._inactive(state)
+        for wars in (self._unprosecuted(state), inactive):
             found = [
                 w
                 for w in wars
@@ -391,6 +420,10 @@ class SenatePolicy:
             if found:
                 return found
         return []
+
+    def _open_wars(self, state: S) -> list[int]:
+        """The Active wars no force fights that a proposal may name now."""
+        return [w for w in self._unprosecuted(state) if P.war_feasible(state, w)]
 
     def _inactive(self, state: S) -> list[int]:
         return [
@@ -404,10 +437,12 @@ class SenatePolicy:
 
     def _war_choice(self, state: S, role: Role, wars: list[int]) -> int:
         """The most dangerous open war the home force beats at the role's odds; else the war
-        it is likeliest to beat."""
+        it is likeliest to beat (in a last stand, of the Active ones)."""
         winnable = [w for w in self._winnable_wars(state, role) if w in wars]
         if winnable:
             return max(winnable, key=lambda w: (self._danger(state, w), -w))
+        if self.stands(state):
+            wars = [w for w in wars if w in self._unprosecuted(state)] or wars
         return max(wars, key=lambda w: (self._odds(state, w), -w))
 
     def _recruit_plan(self, state: S, faction: int, role: Role) -> dict[int, int]:
@@ -423,6 +458,13 @@ class SenatePolicy:
             return self._plan_for(state, role, REBEL_WAR, partial=True)
         if self._winnable(state, role):
             return {}
+        if self.stands(state):
+            plans = [
+                (self._odds(state, war, plan), -war, plan)
+                for war in self._unprosecuted(state)
+                for plan in [self._plan_for(state, role, war, partial=True)]
+            ]
+            return max(plans, key=lambda entry: entry[:2], default=(0, 0, {}))[2]
         for wars in (self._unprosecuted(state), self._inactive(state)):
             plans = []
             for war in wars:
@@ -703,7 +745,8 @@ class SenatePolicy:
             units, vets = P.force_units(proposal, 4)
             commanders = [p for p in proposal[2:4] if p != P.NONE]
             strength = force_strength(state, proposal[1], units, vets)
-            return victory_odds(state, proposal[1], strength, commanders) >= role.win_odds
+            odds = victory_odds(state, proposal[1], strength, commanders)
+            return odds >= role.win_odds or (self.stands(state) and odds > 0)
         if kind == P.SUE:
             return self._must_sue(state) or proposal[1] in self._peace_for_match(state, role)
         if kind == P.AUGMENT:
@@ -734,3 +777,4 @@ class SenatePolicy:
 
 
 POLICY = SenatePolicy()
+LAST_STAND = SenatePolicy(last_stand=True)

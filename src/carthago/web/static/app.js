@@ -22,6 +22,22 @@ const Carthago = (() => {
     return node;
   }
 
+  // A board's printed components: the game's data files (GET /api/data/<game>), fetched once per
+  // page and handed to `keep`, which shapes them into what the board draws from. `ready` paints
+  // at once when they are here; until then the container says what is being laid out.
+  function printedComponents(game, keep) {
+    let loaded = false;
+    let request = null;
+    function ready(container, waiting, paint) {
+      if (loaded) { paint(); return; }
+      container.replaceChildren(el("p", { text: waiting }));
+      request = request || fetch(`/api/data/${game}`).then((r) => r.json())
+        .then((answer) => { keep(answer.files); loaded = true; });
+      request.then(() => { if (container.isConnected) paint(); });
+    }
+    return { ready };
+  }
+
   function requestId() {
     const bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
@@ -730,5 +746,5 @@ const Carthago = (() => {
   }
 
   window.addEventListener("DOMContentLoaded", route);
-  return { boards, el, actionsNaming, api, explainOnHover, tipBox };
+  return { boards, el, actionsNaming, api, explainOnHover, printedComponents, tipBox };
 })();

@@ -26,7 +26,6 @@
     Sk: "light", Me: "coin", In: "", Vt: "star", Eq: "", Nu: "light", El: "",
   };
   let data = null;
-  let dataRequest = null;
   let zoom = 1;
   // What the other side did since this seat last handed over the move (per game).
   let watch = { game: null, mark: null, mineBefore: false };
@@ -36,13 +35,7 @@
   function svg(tag, attrs = {}, ...children) { return el(`svg:${tag}`, attrs, ...children); }
   function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
 
-  function loadData() {
-    if (!dataRequest) {
-      dataRequest = fetch(`/api/data/${GAME}`).then((r) => r.json())
-        .then((answer) => { data = answer.files; return data; });
-    }
-    return dataRequest;
-  }
+  const dataFiles = Carthago.printedComponents(GAME, (files) => { data = files; });
 
   // -- geometry ----------------------------------------------------------------------------
 
@@ -618,21 +611,18 @@
   }
 
   function draw(container, view, previous, ctx) {
-    if (!data) {
-      container.replaceChildren(el("p", { text: "unrolling the map…" }));
-      loadData().then(() => { if (container.isConnected) draw(container, view, previous, ctx); });
-      return;
-    }
-    const old = document.getElementById("dbp-mapwrap");
-    const scroll = old ? { left: old.scrollLeft, top: old.scrollTop } : null;
-    Carthago.tipBox(TIP).hidden = true;
-    container.replaceChildren(table(view, previous, ctx));
-    if (scroll) {
-      requestAnimationFrame(() => {
-        const wrap = document.getElementById("dbp-mapwrap");
-        if (wrap) { wrap.scrollLeft = scroll.left; wrap.scrollTop = scroll.top; }
-      });
-    }
+    dataFiles.ready(container, "unrolling the map…", () => {
+      const old = document.getElementById("dbp-mapwrap");
+      const scroll = old ? { left: old.scrollLeft, top: old.scrollTop } : null;
+      Carthago.tipBox(TIP).hidden = true;
+      container.replaceChildren(table(view, previous, ctx));
+      if (scroll) {
+        requestAnimationFrame(() => {
+          const wrap = document.getElementById("dbp-mapwrap");
+          if (wrap) { wrap.scrollLeft = scroll.left; wrap.scrollTop = scroll.top; }
+        });
+      }
+    });
   }
 
   Carthago.boards[GAME] = { draw };

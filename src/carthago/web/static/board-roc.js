@@ -50,18 +50,11 @@
     senate_assign: "Assign a Senator to the office.",
   };
   let data = null;
-  let dataRequest = null;
 
   function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
   function words(stage) { return stage.replace(/^[a-z]+_/, "").replace(/_/g, " "); }
 
-  function loadData() {
-    if (!dataRequest) {
-      dataRequest = fetch(`/api/data/${GAME}`).then((r) => r.json())
-        .then((answer) => { data = components(answer.files); return data; });
-    }
-    return dataRequest;
-  }
+  const dataFiles = Carthago.printedComponents(GAME, (files) => { data = components(files); });
 
   function components(files) {
     const byName = (entries) => Object.fromEntries(entries.map((e) => [e.name, e]));
@@ -413,13 +406,10 @@
   }
 
   function draw(container, view, previous, ctx) {
-    if (!data) {
-      container.replaceChildren(el("p", { text: "laying out the table…" }));
-      loadData().then(() => { if (container.isConnected) draw(container, view, previous, ctx); });
-      return;
-    }
-    Carthago.tipBox(TIP).hidden = true;
-    container.replaceChildren(table(view, previous, ctx));
+    dataFiles.ready(container, "laying out the table…", () => {
+      Carthago.tipBox(TIP).hidden = true;
+      container.replaceChildren(table(view, previous, ctx));
+    });
   }
 
   Carthago.boards[GAME] = { draw };

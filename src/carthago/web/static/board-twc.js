@@ -12,7 +12,6 @@
   const COLOURS = ["#b0302a", "#2a5fa8"];
   const TIERS = 5;
   let data = null;
-  let dataRequest = null;
   // The army card picked in hand, waiting for a territory or a technology (one per position).
   let selection = { move: -1, value: null, faceDown: false };
 
@@ -21,13 +20,7 @@
 
   // -- the components, from the data files -----------------------------------------------
 
-  function loadData() {
-    if (!dataRequest) {
-      dataRequest = fetch(`/api/data/${GAME}`).then((r) => r.json())
-        .then((answer) => { data = components(answer.files); return data; });
-    }
-    return dataRequest;
-  }
+  const dataFiles = Carthago.printedComponents(GAME, (files) => { data = components(files); });
 
   function byName(entries) { return Object.fromEntries(entries.map((entry) => [entry.name, entry])); }
 
@@ -512,16 +505,11 @@
   }
 
   function draw(container, view, previous, ctx) {
-    if (!data) {
-      container.replaceChildren(el("p", { text: "laying out the table…" }));
-      loadData().then(() => { if (container.isConnected) draw(container, view, previous, ctx); });
-      return;
-    }
     const paint = () => {
       Carthago.tipBox(TIP).hidden = true;
       container.replaceChildren(table(view, previous, { ...ctx, redraw: paint }));
     };
-    paint();
+    dataFiles.ready(container, "laying out the table…", paint);
   }
 
   Carthago.boards[GAME] = { draw };
