@@ -499,3 +499,37 @@ def test_s9_neutrals_make_no_last_stand() -> None:
     state = _last_stand(1, 1, (LIBYAN, SICILY, MOROCCAN))
     assert senate_policy.POLICY.propose(state, state.legal_actions()) != SA.kind(P.WAR)
     assert senate_policy.LAST_STAND.propose(state, state.legal_actions()) == SA.kind(P.WAR)
+
+
+@pytest.mark.parametrize(
+    ("lost", "active", "revolts"),
+    [(0, 0, True), (2, 0, True), (2, 1, False), (3, 0, False), (3, 1, False)],
+)
+def test_s7_a_computer_commander_stays_loyal_when_the_rebellion_would_bring_the_fall(
+    lost: int, active: int, revolts: bool
+) -> None:
+    # The revolt of test_s6_7_3_..._outmatch_the_senate, with Lost and Active wars: a revolt
+    # wins only if Carthage survives the turn, and the rebellion is a war that no peace ends.
+    state = _victor(legions=6, own_veterans=6, pool=False)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3")[:lost]:
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    for war in ("ROMAN-1", "ROMAN-2")[:active]:
+        state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    # Room for the rebellion and the two new wars a turn can bring, or not.
+    assert (senate_policy.wars_to_spare(state) >= 3) == revolts
+    expected = K.REVOLT if revolts else K.LOYAL
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == expected
+
+
+def test_s6_5_a_computer_pm_stays_on_rather_than_leave_the_senate_without_a_president() -> None:
+    # Every other faction voted his proposal down: stepping down keeps his Influence, which is
+    # all the one-ply look sees; stepping down PM after PM adjourns the Senate before Other
+    # Business with its wars unfought. The aide stays on, and so does the computer faction.
+    state = _human_chair(200, war=True)
+    state.stage = "senate_step_down"
+    state._legal = None
+    assert state.current_player() == 0 and set(state.legal_actions()) == {SA.AYE, SA.PASS}
+    assert heuristics.advise(state, 0) == SA.PASS
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == SA.PASS

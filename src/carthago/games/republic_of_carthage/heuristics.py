@@ -17,7 +17,7 @@ from carthago.games.republic_of_carthage.revolution import (
     deciding_force,
     expected_rebel_strength,
 )
-from carthago.games.republic_of_carthage.senate_policy import LAST_STAND
+from carthago.games.republic_of_carthage.senate_policy import LAST_STAND, wars_to_spare
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -50,10 +50,16 @@ def evaluate(state: State, player: int) -> float:
     return max(-1.0, min(1.0, (share - fair) / fair))
 
 
-ADVISED_STAGES = frozenset({"senate_propose", "senate_consent", "senate_floor", "senate_ballot"})
-"""The Senate's proposals, a commander's consent, the floor (vetoes) and the ballots: a proposal is
-built over several steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look
-would propose, veto and vote at random and leave the wars unprosecuted until the Republic falls."""
+ADVISED_STAGES = frozenset(
+    {"senate_propose", "senate_consent", "senate_floor", "senate_ballot", "senate_step_down"}
+)
+"""The Senate's proposals, a commander's consent, the floor (vetoes), the ballots and a PM's
+stepping down after a proposal every other faction voted down: a proposal is built over several
+steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look would propose,
+veto and vote at random and leave the wars unprosecuted until the Republic falls; and it would
+always step down (staying on costs 1 Influence, §6.5) until nobody is left to preside and the
+Senate adjourns before Other Business, its wars unfought (traced: a 3-player game fell so in
+turn 4 with five Active wars). The aide, like every Neutral, stays on."""
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
@@ -62,6 +68,9 @@ Unlike a Neutral, a computer faction makes a last stand when the fall is certain
 won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
 
 
+NEW_WARS = 2
+"""The new Active wars one turn's Forum Phase can bring before the Senate meets (traced: two
+wars appearing in one turn ended games with a rebellion under way and three Lost Wars)."""
 RESCUE_MARGIN = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
@@ -140,8 +149,13 @@ def revolt(state: RepublicOfCarthageState) -> int:
     his force, in the field or in Carthage, and every one the Force Pool could still give, under
     the best Military in Carthage outside his faction. On such terms the Senate's Defeat (the
     revolt wins) is at least as likely as its Victory (the rebels die). ``evaluate`` sees no
-    difference between revolting and going home, and would choose between them at random."""
-    if K.REVOLT not in state.legal_actions():
+    difference between revolting and going home, and would choose between them at random.
+
+    A revolt wins only if Carthage survives the turn (§7), and the rebellion is a war the Senate
+    can neither sue away nor ignore: he stays loyal when, the rebellion counted, the Republic
+    could no longer take the ``NEW_WARS`` of another turn (``senate_policy.wars_to_spare``), as
+    when three wars are Lost and one is Active: his faction would fall with the Republic."""
+    if K.REVOLT not in state.legal_actions() or wars_to_spare(state) - 1 < NEW_WARS:
         return K.LOYAL
     force = deciding_force(state)
     person = state.ctx[R_PERSON]

@@ -199,6 +199,14 @@ def lost_wars(state: S) -> int:
     return sum(1 for status in state.war_status if status == WAR_LOST)
 
 
+def wars_to_spare(state: S) -> int:
+    """How many more wars the Republic can take before it falls (§7) as the board stands: the
+    Active wars (the rebellion counted) still under four, and the peace it can still sue for
+    before a fourth Lost War."""
+    active = len(active_wars(state)) + (1 if state.rebels else 0)
+    return max(0, FALL_AT - 1 - active) + max(0, FALL_AT - 1 - lost_wars(state))
+
+
 class SenatePolicy:
     """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
