@@ -26,6 +26,9 @@ of weight:
 - Facing: how squarely each side's fighting units face the enemy army's centre (a unit
   turns for a Movement Point, §8.1, and one caught facing away is attacked in its rear at
   +1 or +2, §10.5), so that a line marches and stops facing the enemy.
+- Reach, for the army a draw makes the winner (§17.1.4, §17.2.3): every enemy that could move
+  up to one of its units and strike with the better edge counts against it at half a threat,
+  so that it does not halt a few hexes from a stronger enemy and take the first blow.
 - Closing in: the gap between the two armies' centres, so that an army with nothing better
   to do advances; but not the army a draw makes the winner (§17.1.4, §17.2.3): it wins by
   lasting, so it lets the enemy come to it.
@@ -51,13 +54,9 @@ STRENGTH_WEIGHT = 2.0
 THREAT_WEIGHT = 0.03
 CLOSING_WEIGHT = 0.3
 FACING_WEIGHT = 0.3
-DISORDER_WEIGHT = 0.05
-"""Per Disorder point on a fighting unit: one off each of its combat rolls (§10.3g) until it
-recovers, whatever share of its morale it is; so a crossing that Disorders (§7.1) costs two."""
 REACH_WEIGHT = 0.015
-"""Per point of edge an enemy could bring against a unit of the draw's winner by moving up."""
-EXIT_WEIGHT = 0.5
-"""The share of a Roman exit's Rout Points (§17.1.4) a unit within a move of the edge is worth."""
+"""Per point of edge an enemy could bring against a unit of the draw's winner by moving up:
+half a threat, since the enemy must still come and may be struck first."""
 ROOT3 = math.sqrt(3.0)
 DIE = (1, 2, 3, 4, 5, 6)
 
@@ -82,8 +81,6 @@ class _Table:
     headings: tuple[tuple[float, float], ...]
     """The unit vector of each facing."""
     move: tuple[int, ...]
-    rows: tuple[int, ...]
-    """Each hex's row: the steps from it off the top (Carthaginian) edge, less one."""
 
 
 _tables: dict[int, tuple[object, _Table]] = {}
@@ -123,7 +120,6 @@ def _table(state: DbpState) -> _Table:
         centres=centres,
         headings=headings,
         move=tuple(kind.move for kind in kinds),
-        rows=tuple(r + (q - (q & 1)) // 2 for q, r in state.grid.axial),
     )
     _tables[id(kinds)] = (kinds, table)
     return table
@@ -137,10 +133,9 @@ def _disorder_cost(state: DbpState, table: _Table, unit: int, disorder: int) -> 
     lost_strength = STRENGTH_WEIGHT * table.combat[unit] / table.whole[side]
     limit = state.scenario.rout[side]
     if disorder >= morale:
-        return lost_strength + ROUT_WEIGHT * table.rout[unit] / limit + DISORDER_WEIGHT * morale
+        return lost_strength + ROUT_WEIGHT * table.rout[unit] / limit
     shaken = disorder / morale
-    pressure = PRESSURE_WEIGHT * table.rout[unit] * shaken * shaken / limit
-    return lost_strength * shaken + pressure + DISORDER_WEIGHT * disorder
+    return lost_strength * shaken + PRESSURE_WEIGHT * table.rout[unit] * shaken * shaken / limit
 
 
 def _combat_outlook(state: DbpState, player: int, table: _Table) -> float:
@@ -198,13 +193,11 @@ def _facing(
     return cosines[player] / mine - cosines[1 - player] / theirs
 
 
-def _within_reach(
-    state: DbpState, table: _Table, fighting: list[int], holder: int
-) -> float:
-    """The edge ``holder``'s enemies could bring by moving up to its fighting units: for each
-    pair not yet in contact whose gap an enemy's move closes, the enemy's edge when positive,
-    times 1 + the unit's Rout value. The side a draw makes the winner loses by letting the
-    enemy strike first (the enemy's edge from the threats above, before it moves)."""
+def _within_reach(state: DbpState, table: _Table, fighting: list[int], holder: int) -> float:
+    """The edge ``holder``'s enemies could bring against its fighting units by moving up: for
+    each pair not yet in contact whose gap the enemy's Movement Allowance closes, the enemy's
+    Combat Points less Disorder against the unit's, when positive, times 1 + the unit's Rout
+    value. Zones of control, terrain and who moves next are not looked at."""
     sides, pos, dis, axial = state.sides, state.pos, state.dis, state.grid.axial
     combat_of, rout_of, move = table.combat, table.rout, table.move
     mine = [u for u in fighting if sides[u] == holder]
@@ -222,24 +215,6 @@ def _within_reach(
             if edge > 0:
                 total += edge * (1 + rout_of[unit])
     return total
-
-
-def _exit_prospect(state: DbpState, table: _Table, fighting: list[int]) -> float:
-    """Trebbia: the Rout Points Rome could win back by a unit stepping off Carthage's edge
-    (§17.1.4), the best unit within a move of it, scaled by how near it stands."""
-    points = state.rout[0]
-    if not points:
-        return 0.0
-    best = 0.0
-    rows, move, rout_of = table.rows, table.move, table.rout
-    for unit in fighting:
-        if state.sides[unit] != 0 or not rout_of[unit]:
-            continue
-        steps = rows[state.pos[unit]] + 1
-        if steps <= move[unit]:
-            near = 1.0 - (steps - 1) / move[unit]
-            best = max(best, min(rout_of[unit], points) * near)
-    return best
 
 
 def segment(state: State) -> tuple[int, int]:
@@ -279,7 +254,6 @@ def evaluate(state: State, player: int) -> float:
     strength = [0.0, 0.0]
     threat = [0, 0]
     pressure = [0.0, 0.0]
-    disordered = [0, 0]
     sums = [[0, 0, 0], [0, 0, 0]]  # per side: axial q, axial r and count of fighting units
     fighting: list[int] = []
     sides, where, pos, face, dis, panic, occ = (
@@ -321,7 +295,6 @@ def evaluate(state: State, player: int) -> float:
         shaken = 1.0 if disorder >= morale else disorder / morale
         strength[side] += strong * (1.0 - shaken)
         pressure[side] += rout_of[unit] * shaken * shaken
-        disordered[side] += min(disorder, morale)
         here = pos[unit]
         fighting.append(unit)
         q, r = axial[here]
@@ -346,14 +319,10 @@ def evaluate(state: State, player: int) -> float:
     score += PRESSURE_WEIGHT * (pressure[other] / limits[other] - pressure[player] / limits[player])
     score += STRENGTH_WEIGHT * (strength[player] / whole[player] - strength[other] / whole[other])
     score += THREAT_WEIGHT * (threat[player] - threat[other])
-    score += DISORDER_WEIGHT * (disordered[other] - disordered[player])
     holder = state.scenario.draw_winner
-    if holder in (0, 1) and REACH_WEIGHT:
+    if holder is not None:
         reach = REACH_WEIGHT * _within_reach(state, table, fighting, holder)
         score += reach if holder != player else -reach
-    if state.scenario.roman_exit_recovers and EXIT_WEIGHT:
-        exit_worth = EXIT_WEIGHT * ROUT_WEIGHT * _exit_prospect(state, table, fighting)
-        score += exit_worth / limits[0] if player == 0 else -exit_worth / limits[0]
     cb = state.cb
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
         score += _combat_outlook(state, player, table)
