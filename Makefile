@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 EXTRAS := dev,web,rl,ray
 
-.PHONY: play test lint typecheck unit bench clean serve browser postgres web-load screenshots
+.PHONY: compile play test lint typecheck unit bench clean serve browser postgres web-load screenshots
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,11 @@ $(VENV)/.installed-$(EXTRAS): pyproject.toml | $(BIN)/activate
 
 install: $(VENV)/.installed-$(EXTRAS)
 
+# Rebuilds the compiled engines in place after the source changed (until then, an edited
+# module makes carthago run interpreted and say so).
+compile: install
+	$(BIN)/pip install --quiet --no-deps -e .
+
 play: install
 	$(BIN)/carthago play punica --seat Rome=human
 
@@ -26,8 +31,11 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# The whole suite on the compiled engines (mypyc, built by the install), then the contract and
+# core tests again on the interpreted ones.
 unit: install
 	$(BIN)/pytest -n 2
+	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/contract tests/core
 
 test: browser postgres lint typecheck unit
 

@@ -11,6 +11,8 @@ True
 0
 """
 
+# First: under CARTHAGO_PURE_PYTHON=1 it makes every later import take the .py source.
+import carthago.compiled  # noqa: F401  isort: skip
 from carthago.core.errors import (
     CarthagoError,
     IllegalActionError,

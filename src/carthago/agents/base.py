@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from mypy_extensions import mypyc_attr
+
 from carthago.core.state import State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """A computer player. ``step`` receives a state the agent's seat cannot tell from the real
     one (see :func:`choose_action`) and returns one of its legal actions."""

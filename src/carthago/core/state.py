@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import operator
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Self
+
+from mypy_extensions import mypyc_attr
 
 from carthago.core.errors import IllegalActionError, InvalidStateError
 from carthago.core.log import LogEntry, log_for
@@ -26,7 +28,10 @@ TERMINAL = -4
 JSONDict = dict[str, Any]
 
 
-class State(ABC):
+# Not an ABC: mypyc cannot give a class with ABCMeta the cheap empty ``__new__`` that ``clone``
+# needs. mypy still refuses to instantiate a subclass that leaves an abstract hook out.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
     """One position of a game; mutated in place by :meth:`apply_action`.
 
     Subclasses declare their own ``__slots__`` and implement the abstract hooks. The state's
@@ -34,6 +39,11 @@ class State(ABC):
     """
 
     __slots__ = ("_game", "_history", "_legal", "_log")
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # Spelled out so that ``cls.__new__(cls)`` gives an empty instance, which ``clone``
+        # fills, also when mypyc compiles the class (its own ``__new__`` would run __init__).
+        return object.__new__(cls)
 
     def __init__(self, game: Game) -> None:
         self._game = game
@@ -136,7 +146,7 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy; what never changes in place is shared, not copied."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         new._game = self._game
         new._history = self._history.copy()
         new._log = self._log.copy()
@@ -225,7 +235,7 @@ class State(ABC):
     @classmethod
     def _from_snapshot(cls, game: Game, snapshot: JSONDict) -> Self:
         """Rebuild a state from ``to_dict`` output; used by ``Game.state_from_dict``."""
-        state = object.__new__(cls)
+        state = cls.__new__(cls)
         state._game = game
         state._legal = None
         try:

@@ -520,3 +520,16 @@ def test_s7_a_computer_commander_stays_loyal_when_the_rebellion_would_bring_the_
     expected = K.REVOLT if revolts else K.LOYAL
     for seed in range(4):
         assert make_agent("heuristic", seed=seed).step(state) == expected
+
+
+def test_s6_5_a_computer_pm_stays_on_rather_than_leave_the_senate_without_a_president() -> None:
+    # Every other faction voted his proposal down: stepping down keeps his Influence, which is
+    # all the one-ply look sees; stepping down PM after PM adjourns the Senate before Other
+    # Business with its wars unfought. The aide stays on, and so does the computer faction.
+    state = _human_chair(200, war=True)
+    state.stage = "senate_step_down"
+    state._legal = None
+    assert state.current_player() == 0 and set(state.legal_actions()) == {SA.AYE, SA.PASS}
+    assert heuristics.advise(state, 0) == SA.PASS
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == SA.PASS

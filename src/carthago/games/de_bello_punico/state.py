@@ -796,7 +796,9 @@ class DbpState(State):
         self.tasks.pop()
         self.face[top[2]] = action - self.layout.face
 
-    _do_advface = _do_entry_face
+    def _do_advface(self, top: Task, action: int) -> None:
+        # A method, not an alias of _do_entry_face: mypyc's classes take no class-level aliases.
+        self._do_entry_face(top, action)
 
     def _do_volley(self, top: Task, action: int) -> None:
         if action == self.layout.no:

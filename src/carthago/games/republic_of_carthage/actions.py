@@ -25,7 +25,7 @@ MAX_SET = 9
 """The largest number of one commodity a sale can hold (stack 3 has 9 Salt)."""
 CONCESSION = 300
 CONCESSIONS = tuple(card.id for card in COMPONENTS.hand_cards.values() if card.kind == "concession")
-AMOUNTS = (1, 2, 5, 10, 20, 0)
+AMOUNTS: tuple[int, ...] = (1, 2, 5, 10, 20, 0)
 """Talent amounts of transfers, contributions and allocations; 0 stands for "all"."""
 OWN_TREASURY = N_PERSON_SLOTS
 TRANSFER = 400
@@ -39,7 +39,7 @@ PART_ONE_END = ALLOCATE + N_PERSON_SLOTS * len(AMOUNTS)
 FORUM = 10_000
 """Forum Phase actions (§6.4): ``FORUM + i`` for i below FORUM_SIZE, laid out in forum.py."""
 FORUM_SIZE = 2_000
-SENATE = FORUM + FORUM_SIZE
+SENATE: int = FORUM + FORUM_SIZE
 """Senate Phase actions (§6.5), laid out by the Senate modules."""
 SENATE_SIZE = 8_000
 COMBAT = SENATE + SENATE_SIZE

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from carthago.games.republic_of_carthage.actions import AMOUNTS, FORUM, FORUM_SIZE, N_PERSON_SLOTS
 
-PASS = FORUM
+PASS: int = FORUM
 RESOLVE = FORUM + 1
 BUY_TRADER = FORUM + 2
 TARGET = FORUM + 10

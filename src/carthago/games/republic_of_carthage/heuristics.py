@@ -50,10 +50,16 @@ def evaluate(state: State, player: int) -> float:
     return max(-1.0, min(1.0, (share - fair) / fair))
 
 
-ADVISED_STAGES = frozenset({"senate_propose", "senate_consent", "senate_floor", "senate_ballot"})
-"""The Senate's proposals, a commander's consent, the floor (vetoes) and the ballots: a proposal is
-built over several steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look
-would propose, veto and vote at random and leave the wars unprosecuted until the Republic falls."""
+ADVISED_STAGES = frozenset(
+    {"senate_propose", "senate_consent", "senate_floor", "senate_ballot", "senate_step_down"}
+)
+"""The Senate's proposals, a commander's consent, the floor (vetoes), the ballots and a PM's
+stepping down after a proposal every other faction voted down: a proposal is built over several
+steps and changes nothing ``evaluate`` scores until it passes, so a one-ply look would propose,
+veto and vote at random and leave the wars unprosecuted until the Republic falls; and it would
+always step down (staying on costs 1 Influence, §6.5) until nobody is left to preside and the
+Senate adjourns before Other Business, its wars unfought (traced: a 3-player game fell so in
+turn 4 with five Active wars). The aide, like every Neutral, stays on."""
 AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward

@@ -33,11 +33,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from carthago.core.errors import CarthagoError, IllegalActionError
 from carthago.core.state import CHANCE
@@ -75,6 +76,8 @@ MAX_REPLAYS = 200
 resamples need one."""
 
 
+# A plain Python class when compiled: mypyc's own classes cannot derive from two builtin errors.
+@mypyc_attr(native_class=False)
 class ResampleError(CarthagoError, RuntimeError):
     """The public Faction Treasury movements admit no gift amounts (a broken history)."""
 
@@ -109,7 +112,9 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     copy: T | None = None
     exact = True
     if infostate.copy is not None and infostate.length < len(state._history):
+        COUNTS.carry_tried += 1
         copy = _extend(state, player, facts, infostate, rng)  # type: ignore[assignment]
+        COUNTS.carried += copy is not None
     if copy is None:
         copy, exact = _draw(state._copy_for(player), player, facts, rng)
     if exact:
@@ -622,6 +627,24 @@ class _Tokens:
             self.needs.untake(token[1], token[0])
         token[1] = -1
 
+    def copy(self) -> _Tokens:
+        """A copy to search a branch on. A token moved by an exchange sits both in a hand and
+        in ``exchanged``: the copy keeps that, one new token for each (as deepcopy would)."""
+        copies: dict[int, list[int]] = {}
+
+        def twin(token: list[int]) -> list[int]:
+            if id(token) not in copies:
+                copies[id(token)] = list(token)
+            return copies[id(token)]
+
+        return _Tokens(
+            hands={faction: [twin(t) for t in hand] for faction, hand in self.hands.items()},
+            reserve=[twin(t) for t in self.reserve],
+            exchanged={key: [twin(t) for t in ts] for key, ts in self.exchanged.items()},
+            planned=dict(self.planned),
+            needs=self.needs.copy(),
+        )
+
     def signature(self) -> tuple[object, ...]:
         """All that later events can tell apart: the commodity (or none yet) and stack of the
         cards in each hand and in the reserve, not which draw each came from."""
@@ -682,7 +705,7 @@ def _plan(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], dict[int, 
             if branches <= 0:
                 return None
             branches -= 1
-            branch = deepcopy(tokens)
+            branch = tokens.copy()
             _exchange(branch, (offer, counter), moves, rng)
             found = follow(position + 1, branch)
             if found is not None:
@@ -1117,6 +1140,14 @@ class _Needs:
         self._needs: dict[int, list[int]] = {}
         for commodity in self._moves:
             self._recount(commodity)
+
+    def copy(self) -> _Needs:
+        """An independent copy (written out: mypyc's classes do not deep-copy)."""
+        new = _Needs({}, {})
+        new._moves = {commodity: list(moves) for commodity, moves in self._moves.items()}
+        new._indices = {commodity: list(v) for commodity, v in self._indices.items()}
+        new._needs = {commodity: list(v) for commodity, v in self._needs.items()}
+        return new
 
     def _recount(self, commodity: int) -> None:
         timeline = sorted(self._moves[commodity])

@@ -39,13 +39,16 @@ T = TypeVar("T", bound="S")
 
 @dataclass(slots=True)
 class ResampleCounts:
-    """How many resamples were exact and how many took the fallback, since the last reset."""
+    """How many resamples were exact and how many took the fallback, since the last reset; how
+    many tried to carry the kept copy on (:func:`hidden._extend`) and how many of those did."""
 
     exact: int = 0
     fallback: int = 0
+    carry_tried: int = 0
+    carried: int = 0
 
     def reset(self) -> None:
-        self.exact = self.fallback = 0
+        self.exact = self.fallback = self.carry_tried = self.carried = 0
 
 
 COUNTS = ResampleCounts()

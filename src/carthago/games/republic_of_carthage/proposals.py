@@ -132,10 +132,10 @@ MAX_TAX, TAX_STEP = 90, 10
 SPONSOR_POPULARITY, COSPONSOR_POPULARITY = 3, 1
 LIFE_INFLUENCE = 21
 EXPEDITION_INFLUENCE = 3
-FLEET = UNIT_INDEX["fleet"]
+FLEET: int = UNIT_INDEX["fleet"]
 TRADE_UNITS = (TRADE_FLEET, CARAVAN)
 ARMIES = tuple(u for u in range(len(UNITS)) if u != FLEET and u not in TRADE_UNITS)
-MILITARY = (*ARMIES, FLEET)
+MILITARY: tuple[int, ...] = (*ARMIES, FLEET)
 """Armies, then fleets: a force's counts are chosen in this order (fleets last, so the fleet
 support a war asks for is known when its fleets are chosen)."""
 assert REBEL_WAR < SA.N_ITEMS, "the rebellion is named by an item action like the war cards"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from carthago.games.republic_of_carthage import actions as A
 
-PASS = A.SENATE
+PASS: int = A.SENATE
 """Decline: adjourn the Senate, end the prosecutions, no second commander, refuse a request."""
 AYE = A.SENATE + 1
 """Accept: consent, roll on the Popular Appeal table, go into exile, step down."""
