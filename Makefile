@@ -32,10 +32,10 @@ typecheck: install
 	$(BIN)/mypy
 
 # The whole suite on the compiled engines (mypyc, built by the install), then the contract and
-# core tests again on the interpreted ones.
+# core tests, and the doctests of the compiled modules, on the interpreted ones.
 unit: install
 	$(BIN)/pytest -n 2
-	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/contract tests/core
+	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 tests/contract tests/core src/carthago
 
 test: browser postgres lint typecheck unit
 

@@ -1,10 +1,17 @@
-"""Doctest collection over ``src``: the ``rl`` adapters are only importable with the ``rl`` extra.
+"""Doctest collection over ``src``.
 
-Without it their modules are left out of doctest collection (tests/interop skips on its own),
-so a checkout installed without the extra still collects cleanly.
+The ``rl`` adapters are only importable with the ``rl`` extra: without it their modules are left
+out (tests/interop skips on its own), so a checkout installed without the extra collects cleanly.
+
+A module running compiled (mypyc) has no Python source in this process to read doctests from;
+``make test`` runs the doctests of those modules in its interpreted pass
+(``CARTHAGO_PURE_PYTHON=1``).
 """
 
 import importlib.util
+from pathlib import Path
+
+SOURCE = Path(__file__).parent / "src"
 
 RL_MODULES = ("pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy")
 
@@ -14,3 +21,13 @@ if not all(importlib.util.find_spec(name) for name in RL_MODULES):
         f"src/carthago/interop/{module}.py"
         for module in ("openspiel", "pettingzoo", "gymnasium", "spaces")
     ]
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    if collection_path.suffix != ".py" or SOURCE not in collection_path.parents:
+        return None
+    module = ".".join(collection_path.relative_to(SOURCE).with_suffix("").parts)
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.origin is not None and not spec.origin.endswith(".py"):
+        return True
+    return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 import carthago
-from carthago.compiled import PURE_PYTHON_VARIABLE, running_compiled
+from carthago.compiled import PURE_PYTHON_VARIABLE, pure_python_wanted, running_compiled
 from carthago.core.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +43,15 @@ needs_compiled = pytest.mark.skipif(
     not running_compiled(),
     reason="carthago is installed as pure Python here (CARTHAGO_PURE_PYTHON=1 or no C compiler)",
 )
+
+
+@pytest.mark.skipif(
+    not os.environ.get("CI") or shutil.which("cc") is None or pure_python_wanted(),
+    reason="only a CI machine with a C compiler, not asking for pure Python, must compile",
+)
+def test_a_ci_install_with_a_compiler_runs_compiled() -> None:
+    """A C build that fell back to pure Python would otherwise skip every compiled check."""
+    assert running_compiled(), "make install should have compiled the engines here"
 
 
 def test_pure_python_variable_takes_the_source_modules() -> None:

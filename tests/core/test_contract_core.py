@@ -38,6 +38,14 @@ def test_illegal_action_message_names_the_move_and_the_player() -> None:
         state.apply_action("stake 1")  # type: ignore[arg-type]
 
 
+def test_an_action_may_be_a_numpy_integer_compiled_or_not() -> None:
+    numpy = pytest.importorskip("numpy")
+    state = carthago.load("guessing").new_initial_state()
+    state.apply_action(numpy.int64(1))
+    assert state.history() == [1]
+    assert type(state.history()[0]) is int
+
+
 def test_chance_outcome_outside_the_event_is_refused() -> None:
     state = carthago.load("guessing").new_initial_state()
     with pytest.raises(carthago.IllegalActionError, match="not a possible outcome"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Self, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -74,26 +74,30 @@ class State:
             return []
         return self._chance_outcomes()
 
-    def apply_action(self, action: int) -> None:
-        """Apply a legal action or chance outcome; IllegalActionError (state unchanged) if not."""
+    def apply_action(self, action: SupportsIndex) -> None:
+        """Apply a legal action or chance outcome; IllegalActionError (state unchanged) if not.
+
+        ``action`` is an int or anything that stands for one (a NumPy integer from a policy
+        network); compiled, an ``int`` parameter would refuse those before this check.
+        """
         try:
-            action = operator.index(action)
+            number = operator.index(action)
         except TypeError:
             raise IllegalActionError(f"an action is an integer, not {action!r}") from None
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalActionError(f"action {action} cannot be applied: the game is over")
+            raise IllegalActionError(f"action {number} cannot be applied: the game is over")
         if player == CHANCE:
-            if action not in {outcome for outcome, _ in self._chance_outcomes()}:
-                raise IllegalActionError(f"{action} is not a possible outcome of this chance event")
+            if number not in {outcome for outcome, _ in self._chance_outcomes()}:
+                raise IllegalActionError(f"{number} is not a possible outcome of this chance event")
         else:
             if self._legal is None:
                 self.legal_actions()
             assert self._legal is not None
-            if action not in self._legal:
-                raise IllegalActionError(self._explain_illegal(action))
-        self._apply_action(action)
-        self._history.append(action)
+            if number not in self._legal:
+                raise IllegalActionError(self._explain_illegal(number))
+        self._apply_action(number)
+        self._history.append(number)
         self._legal = None
 
     def action_to_string(self, action: int) -> str:
