@@ -33,6 +33,10 @@ def start(page: Page, server: str, scenario: str, seat: int = 0, computer: str =
     page.select_option(f"select[name=seat-{seat}]", "human")
     page.select_option(f"select[name=seat-{1 - seat}]", computer)
     page.click("#start")
+    # A fresh-clone run once waited past 30 s here with two test workers busy; whatever holds
+    # the game up, the failure should say what the page shows rather than time out blind.
+    page.wait_for_selector("#created, form .error:not(:empty)", timeout=90_000)
+    assert page.locator("#created").count(), page.locator("form .error").inner_text()
     page.click(f"a.play-seat[data-seat='{seat}']")
     page.wait_for_selector("#dbp-map")
 
