@@ -198,17 +198,15 @@ def _within_reach(state: DbpState, table: _Table, fighting: list[int], holder: i
     each pair not yet in contact whose gap the enemy's Movement Allowance closes, the enemy's
     Combat Points less Disorder against the unit's, when positive, times 1 + the unit's Rout
     value. Zones of control, terrain and who moves next are not looked at."""
-    sides, pos, dis, axial = state.sides, state.pos, state.dis, state.grid.axial
+    sides, pos, dis, distance = state.sides, state.pos, state.dis, state.grid.distance
     combat_of, rout_of, move = table.combat, table.rout, table.move
     mine = [u for u in fighting if sides[u] == holder]
     theirs = [u for u in fighting if sides[u] != holder]
     total = 0.0
     for unit in mine:
-        q, r = axial[pos[unit]]
         held = combat_of[unit] - dis[unit]
         for enemy in theirs:
-            eq, er = axial[pos[enemy]]
-            gap = (abs(q - eq) + abs(r - er) + abs(q + r - eq - er)) // 2
+            gap = distance(pos[unit], pos[enemy])
             if gap < 2 or gap > move[enemy] + 1:
                 continue
             edge = combat_of[enemy] - dis[enemy] - held
@@ -302,11 +300,12 @@ def evaluate(state: State, player: int) -> float:
         total[0] += q
         total[1] += r
         total[2] += 1
+        own_edge = strong - disorder + backing(unit)
         for hex_ in fronts[here * 6 + face[unit]]:
             enemy = occ[hex_]
             if enemy < 0 or sides[enemy] == side or panic[enemy]:
                 continue
-            edge = strong - disorder + backing(unit) - combat_of[enemy] + dis[enemy]
+            edge = own_edge - combat_of[enemy] + dis[enemy]
             edge -= backing(enemy)
             # Standing in the enemy's rear: the enemy's front looks away from this hex.
             if here in rears[hex_ * 6 + face[enemy]]:
