@@ -190,7 +190,9 @@ def test_a_whole_turn_of_zama_against_the_computer_by_clicking_the_map(
             assert page.locator("#dbp-did li").count() >= 1
             # Farther hexes light up too: one click walks the unit there, step by step.
             # In one step: the board may be redrawn between finding the frame and scrolling.
-            page.evaluate("() => document.querySelector('#dbp-mapwrap').scrollIntoView({block: 'nearest'})")
+            page.evaluate(
+                "() => document.querySelector('#dbp-mapwrap').scrollIntoView({block: 'nearest'})"
+            )
             # A leader with a unit covers neither the unit's id nor its Disorder badge (a
             # text's box holds the line's whole height, so a pixel of it may be touched).
             covered = page.evaluate(
