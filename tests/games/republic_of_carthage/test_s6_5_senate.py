@@ -36,6 +36,7 @@ from carthago.games.republic_of_carthage.state import (
     LEADER_ACTIVE,
     LEADER_INACTIVE,
     LEADER_INDEX,
+    NEUTRAL_ROLES,
     OFFICE_INDEX,
     OUT,
     PROV_FORUM,
@@ -1323,6 +1324,19 @@ def test_s9_a_neutral_pm_raises_taxes_when_the_treasury_runs_low() -> None:
     assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.TAX_UP)
     state = _neutral_chair(500, war=False)
     assert POLICY.propose(state, state.legal_actions()) != SA.kind(P.TAX_UP)
+
+
+def test_s10_neutrals_raise_taxes_early_as_the_player_notes_counsel() -> None:
+    # A State Treasury of 180T covers this turn's dues, but not the war upkeep of the turns to
+    # come: the Player Notes (§10) raise the tax early, before the emergency, and the tax falls
+    # mostly on the trade income the Neutrals would hoard in their Faction Treasuries.
+    state = _neutral_chair(180, war=False)
+    assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.TAX_UP)
+    people = P.in_carthage(state)
+    state.proposal = [P.TAX_UP, people[0], people[1]]
+    for role in NEUTRAL_ROLES:
+        neutral = state.neutral_role.index(NEUTRAL_ROLES.index(role))
+        assert SA.decode_vote(POLICY.ballot(state, neutral))[0] == SA.YES_VOTE, role
 
 
 def test_s9_neutral_factions_vote_for_a_tax_raise_when_the_treasury_is_low() -> None:

@@ -70,6 +70,7 @@ class Role:
     name: str
     candidate: str
     tax_below: int
+    disband_below: int
     reserve: int
     win_odds: float
     """The least chance of Victory (§6.6.2, Combat table) for which it sends or supports a force."""
@@ -95,6 +96,7 @@ def _load() -> dict[str, Role]:
             name,
             candidate,
             field(entry, "tax_below", int, where),
+            field(entry, "disband_below", int, where),
             field(entry, "reserve", int, where),
             field(entry, "win_odds", float, where),
             field(entry, "prosecutes", bool, where),
@@ -737,7 +739,7 @@ class SenatePolicy:
         if kind == P.RECRUIT:
             return affordable(state, role, {proposal[1]: proposal[2]})
         if kind == P.DISBAND:
-            return state.treasury < role.tax_below // 2
+            return state.treasury < role.disband_below
         if kind == P.WAR and proposal[1] == REBEL_WAR:
             # Any force beats none against another faction's revolt: unfought, it wins.
             return bool(state.rebels) and state.rebels[0] != faction
