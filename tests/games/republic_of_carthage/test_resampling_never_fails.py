@@ -45,11 +45,11 @@ def test_s6_3_7_cards_a_move_sells_as_it_returns_the_cards_are_restocked() -> No
     sold one (the Neutrals sell inside the move that ends the players' sales), and the viewer's
     facts counted only the cards waiting before it, so the known draws after it seemed to need
     more cards than the game holds (there, nine Ochre of eight). Re-recorded under rules version
-    4 (the Neutral aide changed the game): here the move at entry 207 returned nine cards, one
-    of them sold by that move."""
+    5 (the Neutrals' tax policy changed the game): here the move at entry 214 returned eleven
+    cards, the Neutrals' sales inside that move among them."""
     state = _recorded("one_player_sale_returned_in_its_own_move.json")
     facts = hidden._public_facts(state, 0)
-    assert sum(facts.restocked[207].values()) == 9
+    assert sum(facts.restocked[214].values()) == 11
     for seed in range(3):
         copy = state.resample_from_infostate(0, random.Random(seed))
         _fits_view(state, copy, 0)
