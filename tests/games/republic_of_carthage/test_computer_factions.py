@@ -46,10 +46,16 @@ from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, pr
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
 
-def _human_chair(treasury: int, war: bool, legions: int = 6) -> S:
+def _human_chair(treasury: int, war: bool, legions: int = 6, taxed: bool = False) -> S:
     """A three-player game in Other Business with player 1's Senator presiding and (by default)
-    eight Legions in Carthage, enough to beat the Conquest of Tunisia."""
-    return chair(3, 0, treasury, war, legions)
+    eight Legions in Carthage, enough to beat the Conquest of Tunisia. ``taxed``: the Tax Rate
+    was changed already this turn (once a turn, §6.5.7), so that a treasury under the aide's
+    400T does not put a raise first (the Player Notes' early taxes) ahead of the step watched."""
+    state = chair(3, 0, treasury, war, legions)
+    if taxed:
+        state.tax_turn = state.turn
+        state._legal = None
+    return state
 
 
 def test_s9_a_computer_pm_prosecutes_an_active_war_it_can_win() -> None:
@@ -124,7 +130,7 @@ def _other_business(state: S, seed: int = 0) -> S:
 def test_s6_5_7_a_computer_senate_recruits_until_the_force_wins_at_even_odds() -> None:
     # Two Legions and a Suffete's Military cannot beat the Conquest of Tunisia at even odds:
     # the Senate buys armies first, then sends a force that can.
-    state = _human_chair(300, war=True, legions=0)
+    state = _human_chair(300, war=True, legions=0, taxed=True)
     home = sum(at_home(state, u) for u in P.ARMIES)
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
     _other_business(state)
@@ -139,7 +145,7 @@ def test_s6_5_7_a_computer_senate_recruits_for_a_little_war_when_no_active_one_c
     # The 4th Sicilian War is beyond anything the Force Pool holds; the Inactive Conquest of
     # Tunisia (strength 4) and Moroccan War (5) are not, and beating them fills the Force Pool
     # (Player Notes): the Senate recruits toward the stronger and sends the force there.
-    state = _human_chair(300, war=False, legions=0)
+    state = _human_chair(300, war=False, legions=0, taxed=True)
     state.war_status[TUNISIA] = WAR_INACTIVE
     assert state.war_status[MOROCCAN] == WAR_INACTIVE
     state.war_status[SICILY] = WAR_ACTIVE
@@ -194,7 +200,7 @@ def test_s6_5_7_a_computer_senate_calls_home_a_force_that_can_fight_no_more(fell
 def _matching_pair(lost: int) -> S:
     """The 1st and 2nd Sicilian Wars Active, each doubled by the other (§6.6.2) beyond what the
     Force Pool can beat, and ``lost`` Lost Wars."""
-    state = _human_chair(300, war=False, legions=6)
+    state = _human_chair(300, war=False, legions=6, taxed=True)
     for war in ("SICILIAN-1", "SICILIAN-2"):
         state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
     for war in ("PYRRHIC", "ROMAN-1")[:lost]:
