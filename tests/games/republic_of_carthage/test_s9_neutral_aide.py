@@ -297,7 +297,7 @@ def test_s9_every_neutral_pays_up_to_5_talents_toward_a_trader(role: str) -> Non
     ("role", "most"), [("Imperials", 0), ("Plutocrats", 2), ("Conservatives", -1), ("Populists", 1)]
 )
 def test_s9_the_initiative_modifier_is_the_most_a_neutral_bids(role: str, most: int) -> None:
-    state = run_until(new(1), at_stage("forum_auction"), 0)
+    state = run_until(new(1), at_stage("forum_auction"), 1)
     faction = _role(state, role)
     state.order = [faction]
     state.pos = 0
