@@ -757,7 +757,7 @@ BRONZE, TIMBER, GRAIN = (C.commodity(name).index for name in ("Bronze", "Timber"
 
 
 def _reserve_record() -> RepublicOfCarthageState:
-    """A recorded game of two heuristic factions (seed 2109) at a decision of player 1 after an
+    """A recorded game of two heuristic factions (seed 2125) at a decision of player 1 after an
     exploration succeeded: it called back Timber, Grain and Bronze from the reserve and found
     no second Bronze its areas listed."""
     path = Path(__file__).parent / "records" / "exploration_calls_back_reserve_cards.json"
