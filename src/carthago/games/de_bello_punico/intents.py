@@ -138,7 +138,8 @@ def aims(state: State, player: int) -> list[Strike | Hold]:
     enemy is within reach of several of its units: the heuristic's march is as good as any).
 
     >>> import carthago
-    >>> [type(aim).__name__ for aim in aims(carthago.load("de_bello_punico").new_initial_state(), 0)]
+    >>> state = carthago.load("de_bello_punico").new_initial_state()
+    >>> [type(aim).__name__ for aim in aims(state, 0)]
     ['Strike', 'Strike']
     """
     from carthago.games.de_bello_punico.state import DbpState
