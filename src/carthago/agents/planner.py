@@ -12,13 +12,18 @@ its first decision:
   beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
   formation) or the battle's result scores it. Common seeds make a difference between two
   moves the moves' own rather than the dice's, so a few playouts decide.
-- **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
-  with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
-  the impulse's end; candidates are the heuristic's plan and variations opening with its next
-  best first moves; sequential halving spreads the playouts; the plan is then played without
-  thinking while the game goes as it expected (the same actions and dice, the same choices
-  offered), and made again when not. Measured, such searches found no better plans than the
-  heuristic's (docs/benchmarks.md), so one plan is the default.
+- **Long** (a movement impulse: dozens of hexes and facings, no dice): a choice between whole
+  plans, a plan being the list of the planner's decisions to the impulse's end. By default the
+  candidates are the heuristic's plan and one plan per *aim* the game offers (``aims`` of them at
+  most; De Bello Punico: strike this enemy unit, keep the shaken back), each made by the
+  heuristic leaning towards its aim; they are played on the same ``samples`` seeds to the
+  impulse's end and ``horizon`` stretches beyond (past the combat that follows), and the best
+  total is played, the heuristic's plan on a tie or when fewer than two seeds were played. With
+  ``plans`` > 1, a search instead: the heuristic's plan and variations opening with its next best
+  first moves, sequential halving spreading the playouts (measured, it found no better plans
+  than the heuristic's: docs/benchmarks.md). Either plan is then played without thinking while
+  the game goes as it expected (the same actions and dice, the same choices offered); a search
+  is made again when not, an aimed plan gives way to the heuristic's moves.
 
 The budget belongs to the impulse: ``seconds`` of the injected clock and/or ``playouts``; each
 search takes half of what is left, so a whole impulse never takes more than ``seconds`` (plus the
@@ -188,8 +193,8 @@ class Impulse:
 
 
 class PlannerAgent(Agent):
-    """Weighs each decision of a decisive impulse on common seeds; plays a long one as the
-    heuristic (or a plan search) would."""
+    """Weighs each decision of a decisive impulse on common seeds; plays a long one by the
+    best of the heuristic's plan and its aimed plans (or by a plan search)."""
 
     name = "planner"
 
