@@ -23,8 +23,8 @@ from carthago.games.de_bello_punico.scenarios import ROME
 from carthago.games.de_bello_punico.state import DbpState
 
 CHEAP = "planner:playouts=12,plans=3,seconds=0"
-AIMED = "planner:playouts=12,seconds=0"
-"""Movement impulses by aimed plans (one plan per aim, the default), not the plan search."""
+AIMED = "planner:playouts=12,seconds=0,aims=3"
+"""Movement impulses by aimed plans, not the plan search."""
 
 
 class TickClock:
@@ -121,7 +121,7 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
         # a movement impulse searched as plans
         (lambda: in_impulse("zama"), {"plans": 8}),
         # a movement impulse by aimed plans, more rows of playouts than the time allows
-        (lambda: in_impulse("zama"), {"samples": 400}),
+        (lambda: in_impulse("zama"), {"aims": 3, "samples": 400}),
         # a combat impulse weighed decision by decision, more playouts than the time allows
         (lambda: in_combat_impulse("zama"), {"width": 8, "samples": 400}),
     ],
@@ -161,9 +161,9 @@ def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
 TREBBIA_AMBUSH = max((v for v in DeBelloPunicoGame.VARIANTS if v["scenario"] == "trebbia"), key=len)
 
 
-@pytest.mark.parametrize("plans", [4, 1])
+@pytest.mark.parametrize("settings", [{"plans": 4}, {"aims": 3}])
 def test_planner_never_reads_the_hidden_trebbia_ambush(
-    monkeypatch: pytest.MonkeyPatch, plans: int
+    monkeypatch: pytest.MonkeyPatch, settings: dict[str, int]
 ) -> None:
     game = carthago.load("de_bello_punico", **TREBBIA_AMBUSH)
     state = game.new_initial_state()
@@ -214,7 +214,7 @@ def test_planner_never_reads_the_hidden_trebbia_ambush(
     reports: list[list[PlanProgress]] = []
     actions = []
     for true_state in (state, other):
-        agent = PlannerAgent(seed=9, seconds=0, playouts=16, plans=plans)
+        agent = PlannerAgent(seed=9, seconds=0, playouts=16, **settings)
         seen: list[PlanProgress] = []
         agent.on_progress = seen.append
         actions.append(agent.step(true_state))
@@ -363,7 +363,7 @@ def test_planner_weighs_aimed_movement_plans_on_the_same_luck_and_plays_the_best
     state = in_impulse("zama")
     assert state.impulse()[0] == 0, "in_impulse should stop in a movement impulse"
     assert len(aims(state, ROME)) >= 2, "the test needs aims to compare"
-    agent = PlannerAgent(seed=1, seconds=0, playouts=200, samples=3)
+    agent = PlannerAgent(seed=1, seconds=0, playouts=200, samples=3, aims=3)
     played: list[tuple[tuple[int, ...], Luck]] = []
     values: dict[tuple[int, ...], float] = {}
     real_playout = PlannerAgent._playout
@@ -409,13 +409,13 @@ def test_planner_plays_the_heuristics_plan_until_a_second_row_of_playouts_favour
         return Playout(1.0 if actions[0] == other else 0.0, list(actions), [None], False, False)
 
     monkeypatch.setattr(PlannerAgent, "_playout", playout)
-    agent = PlannerAgent(seed=1, seconds=0, playouts=playouts, few=0)
+    agent = PlannerAgent(seed=1, seconds=0, playouts=playouts, few=0, aims=3)
     assert agent.step(state) == (greedy if expected == "heuristic" else other)
 
 
 def test_planner_without_aims_moves_as_the_heuristic_in_a_movement_impulse() -> None:
     state = in_impulse("zama")
-    agent = PlannerAgent(seed=1, seconds=0, playouts=60, aims=0)
+    agent = PlannerAgent(seed=1, seconds=0, playouts=60)  # aims=0, the default
     agent.step(state)
     assert agent._impulse is not None and agent._impulse.plan is None
     assert agent.last_playouts == 0

@@ -14,14 +14,15 @@ its first decision:
   moves the moves' own rather than the dice's, so a few playouts decide.
 - **Long** (a movement impulse: dozens of hexes and facings, no dice): a choice between whole
   plans, a plan being the list of the planner's decisions to the impulse's end. By default the
-  candidates are the heuristic's plan and one plan per *aim* the game offers (``aims`` of them at
-  most; De Bello Punico: strike this enemy unit, keep the shaken back), each made by the
+  heuristic's plan alone (its moves as they come). With ``aims`` > 0 the candidates are the
+  heuristic's plan and one plan per *aim* the game offers (``aims`` of them at most; De Bello
+  Punico: strike this enemy unit, keep the shaken back), each made by the
   heuristic leaning towards its aim; they are played on the same ``samples`` seeds to the
   impulse's end and ``horizon`` stretches beyond (past the combat that follows), and the best
   total is played, the heuristic's plan on a tie or when fewer than two seeds were played. With
   ``plans`` > 1, a search instead: the heuristic's plan and variations opening with its next best
-  first moves, sequential halving spreading the playouts (measured, it found no better plans
-  than the heuristic's: docs/benchmarks.md). Either plan is then played without thinking while
+  first moves, sequential halving spreading the playouts. Measured, neither found better plans
+  than the heuristic's where it counts, in the games (docs/benchmarks.md). Either plan is then played without thinking while
   the game goes as it expected (the same actions and dice, the same choices offered); a search
   is made again when not, an aimed plan gives way to the heuristic's moves.
 
@@ -193,8 +194,8 @@ class Impulse:
 
 
 class PlannerAgent(Agent):
-    """Weighs each decision of a decisive impulse on common seeds; plays a long one by the
-    best of the heuristic's plan and its aimed plans (or by a plan search)."""
+    """Weighs each decision of a decisive impulse on common seeds; plays a long one as the
+    heuristic would (or by the best of its aimed plans, or by a plan search)."""
 
     name = "planner"
 
@@ -209,7 +210,7 @@ class PlannerAgent(Agent):
         width: int = 4,
         samples: int = 6,
         few: int = 12,
-        aims: int = 3,
+        aims: int = 0,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
