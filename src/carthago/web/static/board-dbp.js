@@ -246,7 +246,7 @@
     },
     svg("rect", { x: -COUNTER / 2, y: -COUNTER / 2, width: COUNTER, height: COUNTER, rx: 3, class: "dbp-counter", fill: COLOURS[unit.side] }),
     unitSymbol(unit.type, t.kind),
-    svg("text", { x: 0, y: 12.5, class: "dbp-id", "text-anchor": "middle" }, short),
+    svg("text", { x: 0, y: 13.5, class: "dbp-id", "text-anchor": "middle" }, short),
     svg("path", { d: "M-4,-19 L0,-25 L4,-19 Z", class: "dbp-facing", transform: `rotate(${60 * unit.facing})` }));
     if (unit.disorder) {
       g.append(svg("circle", { cx: 13, cy: -13, r: 6, class: "dbp-disorder" }),
@@ -264,8 +264,9 @@
   function leaderToken(o, leader, side, plan, stacked, extra) {
     const { x, y } = centre(leader.hex[0], leader.hex[1]);
     const offers = plan.units.get(`l${side}`) || [];
-    const dx = stacked ? 12 : 0;
-    const dy = stacked ? 12 : 0;
+    // With a unit, the star sits on the counter's right edge, clear of its id, badges and mark.
+    const dx = stacked ? COUNTER / 2 : 0;
+    const dy = stacked ? -3 : 0;
     const g = svg("g", {
       class: `dbp-leader side-${side}` + (offers.length ? " clickable" : "") + (extra.moving ? " moving" : "")
         + (!offers.length && (plan.hexes.has(key(leader.hex)) || plan.walks.has(key(leader.hex))) ? " pass-through" : ""),
@@ -275,8 +276,8 @@
         + `, at ${key(leader.hex)}${stacked ? ", with the unit there" : ""}`
         + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
     },
-    svg("circle", { r: stacked ? 8 : 12, class: "dbp-leader-disc", fill: COLOURS[side] }),
-    svg("path", { d: "M0,-6 l1.8,3.8 4.1,.5 -3,2.8 .8,4.1 -3.7,-2 -3.7,2 .8,-4.1 -3,-2.8 4.1,-.5 Z", class: "dbp-star", transform: stacked ? "scale(.85)" : "" }),
+    svg("circle", { r: stacked ? 6 : 12, class: "dbp-leader-disc", fill: COLOURS[side] }),
+    svg("path", { d: "M0,-6 l1.8,3.8 4.1,.5 -3,2.8 .8,4.1 -3.7,-2 -3.7,2 .8,-4.1 -3,-2.8 4.1,-.5 Z", class: "dbp-star", transform: stacked ? "scale(.65)" : "" }),
     stacked ? null : svg("text", { x: 0, y: 11, class: "dbp-id", "text-anchor": "middle" }, leader.name.slice(0, 3)));
     g.addEventListener("click", (event) => { event.stopPropagation(); extra.offer(offers, event); });
     return g;
@@ -288,7 +289,7 @@
     const height = BAND * 2 + SQRT3 * R * (o.height + 0.5);
     const map = svg("svg", {
       viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, id: "dbp-map", role: "img",
-      "aria-label": `${o.title}: the battlefield`, style: `width:${(zoom * 100).toFixed(0)}%`,
+      "aria-label": `${o.title}: the battlefield`, style: `width:${(zoom * 100).toFixed(2)}%`,
     });
     map.append(svg("rect", { x: 0, y: 0, width, height: BAND - 2, class: "dbp-edge side-1", "data-tip": `${SIDES[1]}'s map edge (row 0): Carthaginian units flee off the map here; the enemy's leaving here is a breakthrough.` }),
       svg("text", { x: width / 2, y: BAND - 7, class: "dbp-edge-text", "text-anchor": "middle" }, `▲ ${SIDES[1]}'s map edge`),
@@ -575,10 +576,16 @@
     });
     wrap.addEventListener("click", (event) => { if (drag && drag.moved) event.stopPropagation(); drag = null; }, true);
     window.addEventListener("pointerup", () => { if (drag && !drag.moved) drag = null; }, { once: true });
+    // 100% is the frame's width; the whole map (its height too) may need less.
+    const fitting = () => {
+      const box = map.viewBox.baseVal;
+      const tall = wrap.clientWidth * (box.height / box.width);
+      return Math.min(1, wrap.clientHeight / Math.max(1, tall));
+    };
     const setZoom = (value) => {
       const before = { x: wrap.scrollLeft / Math.max(1, wrap.scrollWidth), y: wrap.scrollTop / Math.max(1, wrap.scrollHeight) };
-      zoom = Math.max(1, Math.min(3, value));
-      map.style.width = `${(zoom * 100).toFixed(0)}%`;
+      zoom = Math.max(Math.min(1, fitting()), Math.min(3, value));
+      map.style.width = `${(zoom * 100).toFixed(2)}%`;
       wrap.scrollLeft = before.x * wrap.scrollWidth;
       wrap.scrollTop = before.y * wrap.scrollHeight;
       label.textContent = `${Math.round(zoom * 100)}%`;
@@ -589,7 +596,7 @@
       el("span", { class: "dbp-zoom-buttons" },
         el("button", { id: "dbp-zoom-out", title: "zoom out", onclick: () => setZoom(zoom - 0.25) }, "−"), label,
         el("button", { id: "dbp-zoom-in", title: "zoom in", onclick: () => setZoom(zoom + 0.25) }, "+"),
-        el("button", { id: "dbp-zoom-fit", title: "the whole map", onclick: () => setZoom(1) }, "fit")));
+        el("button", { id: "dbp-zoom-fit", title: "the whole map", onclick: () => setZoom(fitting()) }, "fit")));
     return el("div", { class: "dbp-mappanel" }, bar, wrap);
   }
 
