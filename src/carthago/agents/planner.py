@@ -22,9 +22,10 @@ its first decision:
   total is played, the heuristic's plan on a tie or when fewer than two seeds were played. With
   ``plans`` > 1, a search instead: the heuristic's plan and variations opening with its next best
   first moves, sequential halving spreading the playouts. Measured, neither found better plans
-  than the heuristic's where it counts, in the games (docs/benchmarks.md). Either plan is then played without thinking while
-  the game goes as it expected (the same actions and dice, the same choices offered); a search
-  is made again when not, an aimed plan gives way to the heuristic's moves.
+  than the heuristic's where it counts, in the games (docs/benchmarks.md). Either plan is then
+  played without thinking while the game goes as it expected (the same actions and dice, the
+  same choices offered); a search is made again when not, an aimed plan gives way to the
+  heuristic's moves.
 
 The budget belongs to the impulse: ``seconds`` of the injected clock and/or ``playouts``; each
 search takes half of what is left, so a whole impulse never takes more than ``seconds`` (plus the
