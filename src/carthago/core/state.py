@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Self, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Self, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -20,9 +20,9 @@ from carthago.core.log import LogEntry, log_for
 if TYPE_CHECKING:
     from carthago.core.game import Game
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a card drawn)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 JSONDict = dict[str, Any]

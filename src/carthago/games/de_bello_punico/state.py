@@ -10,7 +10,7 @@ sequence of who is asked never betrays the Vacuus.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
@@ -67,19 +67,22 @@ if TYPE_CHECKING:
     from carthago.games.de_bello_punico.game import DeBelloPunicoGame
 
 Task = tuple[Any, ...]
-ONGOING, DRAW = -1, 2
-RESERVE_RULES = ("edge", "ambush")
+ONGOING: Final = -1
+DRAW: Final = 2
+RESERVE_RULES: Final = ("edge", "ambush")
 """Where the Trebbia reserve may enter (§17.1.3c, docs/de_bello_punico.md): at any free hex of
 the Roman edge, or near a column chosen in secret at set-up."""
-IMPULSES = ("movement", "missile volley", "combat", "recovery")
+IMPULSES: Final = ("movement", "missile volley", "combat", "recovery")
 # (kind, whose) of the eight impulses (§3.1 C): 0 is the First player, 1 the Second.
-ORDER = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
-AUTOMATIC = frozenset(
+ORDER: Final = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
+AUTOMATIC: Final = frozenset(
     {"panic", "initiative", "cbegin", "cresolve", "cafter", "flee_all", "rampage", "combat_end"}
 )
 # Decisions asked because an unspent counter lies in a box: never skipped for having only
 # "no" to answer, or the opponent would learn the counter is the Vacuus.
-HIDDEN_ASKED = frozenset({"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"})
+HIDDEN_ASKED: Final = frozenset(
+    {"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"}
+)
 
 _FIELDS = (
     "pos", "where", "face", "dis", "panic", "flags", "exit_hex", "occ", "leader_hex",

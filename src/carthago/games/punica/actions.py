@@ -24,7 +24,7 @@ Carthaginian card for Carthage.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from carthago.games.punica.components import (
     CARDS_PER_SIDE,
@@ -32,18 +32,18 @@ from carthago.games.punica.components import (
     NUM_REGIONS,
 )
 
-MAX_SEAS = MAX_AREAS - NUM_REGIONS
-ARMY_MOVE = 0
-FLEET_MOVE = ARMY_MOVE + 2 * NUM_REGIONS * NUM_REGIONS
-PLAY_CARD = FLEET_MOVE + MAX_SEAS * MAX_SEAS
-PASS_CARD = PLAY_CARD + CARDS_PER_SIDE
-DEPLOY = PASS_CARD + CARDS_PER_SIDE
-DONE = DEPLOY + 2 * NUM_REGIONS
-BATTLE_AT = DONE + 1
-COMMIT = BATTLE_AT + MAX_AREAS
-REMOVE = COMMIT + CARDS_PER_SIDE
-RETREAT_TO = REMOVE + 2
-NUM_ACTIONS = RETREAT_TO + MAX_AREAS
+MAX_SEAS: Final = MAX_AREAS - NUM_REGIONS
+ARMY_MOVE: Final = 0
+FLEET_MOVE: Final = ARMY_MOVE + 2 * NUM_REGIONS * NUM_REGIONS
+PLAY_CARD: Final = FLEET_MOVE + MAX_SEAS * MAX_SEAS
+PASS_CARD: Final = PLAY_CARD + CARDS_PER_SIDE
+DEPLOY: Final = PASS_CARD + CARDS_PER_SIDE
+DONE: Final = DEPLOY + 2 * NUM_REGIONS
+BATTLE_AT: Final = DONE + 1
+COMMIT: Final = BATTLE_AT + MAX_AREAS
+REMOVE: Final = COMMIT + CARDS_PER_SIDE
+RETREAT_TO: Final = REMOVE + 2
+NUM_ACTIONS: Final = RETREAT_TO + MAX_AREAS
 
 
 class Decoded(NamedTuple):

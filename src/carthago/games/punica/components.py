@@ -12,20 +12,21 @@ the seas before the first edition-specific one, and they are what the action enc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
 
-ROME, CARTHAGE = 0, 1
-SIDES = ("Rome", "Carthage")
-EDITIONS = ("en", "pl")
-NUM_REGIONS = 11
-NUM_ISLANDS = 3
-SEAS_PER_EDITION = {"en": 8, "pl": 9}
-MAX_AREAS = NUM_REGIONS + max(SEAS_PER_EDITION.values())
-CARDS_PER_SIDE = 7
-INFLUENCE_PER_SIDE = 4
+ROME: Final = 0
+CARTHAGE: Final = 1
+SIDES: Final = ("Rome", "Carthage")
+EDITIONS: Final = ("en", "pl")
+NUM_REGIONS: Final = 11
+NUM_ISLANDS: Final = 3
+SEAS_PER_EDITION: Final = {"en": 8, "pl": 9}
+MAX_AREAS: Final = NUM_REGIONS + max(SEAS_PER_EDITION.values())
+CARDS_PER_SIDE: Final = 7
+INFLUENCE_PER_SIDE: Final = 4
 """Own areas of influence per side, Sicily (shared) not counted (punica-en.txt "Areas of
 influence")."""
 _PACKAGE = "carthago.games.punica"
@@ -358,9 +359,9 @@ def _cards(data: dict[str, Any]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 
 _MAP = load_toml(_PACKAGE, "map.toml")
-BOARDS: dict[str, Board] = {edition: _board(_MAP, edition) for edition in EDITIONS}
-CARDS: tuple[tuple[Card, ...], tuple[Card, ...]] = _cards(load_toml(_PACKAGE, "cards.toml"))
-MAX_CARD_MOVES = max(c.army_moves + c.fleet_moves for deck in CARDS for c in deck)
-MAX_BATTLE_MOVES = max(
+BOARDS: Final[dict[str, Board]] = {edition: _board(_MAP, edition) for edition in EDITIONS}
+CARDS: Final[tuple[tuple[Card, ...], tuple[Card, ...]]] = _cards(load_toml(_PACKAGE, "cards.toml"))
+MAX_CARD_MOVES: Final = max(c.army_moves + c.fleet_moves for deck in CARDS for c in deck)
+MAX_BATTLE_MOVES: Final = max(
     (c.army_moves + c.fleet_moves for deck in CARDS for c in deck if c.battle_symbol), default=0
 )

@@ -19,7 +19,7 @@ side's units; during an action that is always the active player (docs/punica.md)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import TERMINAL, JSONDict, State
@@ -38,14 +38,25 @@ from carthago.games.punica.victory import DRAW, winner
 if TYPE_CHECKING:
     from carthago.games.punica.game import PunicaGame
 
-ACTION, CARD, ORDER, COMMIT, EFFECT, REMOVE, RETREAT, OVER = range(8)
-PHASES = ("action", "card", "order", "commit", "effect", "remove", "retreat", "over")
-UNDECIDED = -2
-FIRST_MOVER = {"en": CARTHAGE, "pl": ROME}
+ACTION: Final = 0
+CARD: Final = 1
+ORDER: Final = 2
+COMMIT: Final = 3
+EFFECT: Final = 4
+REMOVE: Final = 5
+RETREAT: Final = 6
+OVER: Final = 7
+PHASES: Final = ("action", "card", "order", "commit", "effect", "remove", "retreat", "over")
+UNDECIDED: Final = -2
+FIRST_MOVER: Final = {"en": CARTHAGE, "pl": ROME}
 """punica-en.txt "Gameplay": Carthage starts; punica-pl.txt "Rozgrywka": Rome starts."""
 
 # Steps of a battle after the cards are revealed, run in order (see _run_tasks).
-T_EFFECT, T_RESOLVE, T_REMOVE, T_CHECK, T_RETREAT = range(5)
+T_EFFECT: Final = 0
+T_RESOLVE: Final = 1
+T_REMOVE: Final = 2
+T_CHECK: Final = 3
+T_RETREAT: Final = 4
 Task = tuple[int, int]
 
 

@@ -10,7 +10,7 @@ keeps the data, its copies, its snapshots and what each player may see of it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
@@ -21,36 +21,52 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.game import RepublicOfCarthageGame
     from carthago.games.republic_of_carthage.hidden import Infostate
 
-C = COMPONENTS
-CARDS = C.cards
-N_CARDS = len(CARDS)
-SENATOR_INDEX = {int(card.id): i for i, card in enumerate(CARDS) if card.kind == "senator"}
-STATESMAN_INDEX = {card.id: i for i, card in enumerate(CARDS) if card.kind == "statesman"}
-N_PERSONS = len(SENATOR_INDEX) + len(STATESMAN_INDEX)
+C: Final = COMPONENTS
+CARDS: Final = C.cards
+N_CARDS: Final = len(CARDS)
+SENATOR_INDEX: Final = {int(card.id): i for i, card in enumerate(CARDS) if card.kind == "senator"}
+STATESMAN_INDEX: Final = {card.id: i for i, card in enumerate(CARDS) if card.kind == "statesman"}
+N_PERSONS: Final = len(SENATOR_INDEX) + len(STATESMAN_INDEX)
 """Senators and Statesmen are the first cards: a person's index is his card's index."""
-OFFICES = tuple(sorted(C.offices.values(), key=lambda office: office.rank))
-OFFICE_INDEX = {office.id: i for i, office in enumerate(OFFICES)}
-PROVINCES = tuple(C.provinces.values())
-PROVINCE_INDEX = {province.id: i for i, province in enumerate(PROVINCES)}
-WARS = tuple(C.wars.values())
-WAR_INDEX = {war.id: i for i, war in enumerate(WARS)}
-UNITS = tuple(C.units.values())
-UNIT_INDEX = {unit.id: i for i, unit in enumerate(UNITS)}
-N_COMMODITIES = len(C.commodities)
-N_CHITS = sum(C.mortality)
-N_CHIT_KINDS = C.mortality[0] + 2
+OFFICES: Final = tuple(sorted(C.offices.values(), key=lambda office: office.rank))
+OFFICE_INDEX: Final = {office.id: i for i, office in enumerate(OFFICES)}
+PROVINCES: Final = tuple(C.provinces.values())
+PROVINCE_INDEX: Final = {province.id: i for i, province in enumerate(PROVINCES)}
+WARS: Final = tuple(C.wars.values())
+WAR_INDEX: Final = {war.id: i for i, war in enumerate(WARS)}
+UNITS: Final = tuple(C.units.values())
+UNIT_INDEX: Final = {unit.id: i for i, unit in enumerate(UNITS)}
+N_COMMODITIES: Final = len(C.commodities)
+N_CHITS: Final = sum(C.mortality)
+N_CHIT_KINDS: Final = C.mortality[0] + 2
 CHIT_NONE, CHIT_DRAW_TWO = C.mortality[0], C.mortality[0] + 1
 """Chit kinds: 0..24 the Senator ids 1..25, then None, then Draw 2."""
-NEUTRAL_ROLES = NEUTRAL_ROLE_NAMES
+NEUTRAL_ROLES: Final = NEUTRAL_ROLE_NAMES
 
 # Where a card is (card_loc).
-LATE_DECK, DECK, RED_DECK, SENATOR_PILE, FORUM, FORUM_DOWN, IN_PLAY, DISCARD, REMOVED = range(9)
-HAND = 10
+LATE_DECK: Final = 0
+DECK: Final = 1
+RED_DECK: Final = 2
+SENATOR_PILE: Final = 3
+FORUM: Final = 4
+FORUM_DOWN: Final = 5
+IN_PLAY: Final = 6
+DISCARD: Final = 7
+REMOVED: Final = 8
+HAND: Final = 10
 """A card in faction f's hand is at HAND + f."""
 
 # Where a person in play is (ploc); OUT means "not in play" (see card_loc).
-OUT, CARTHAGE, GOVERNOR, AT_WAR, EXPEDITION, EXILE, CAPTURED, REBEL, COVERED = range(9)
-PLACE_NAMES = (
+OUT: Final = 0
+CARTHAGE: Final = 1
+GOVERNOR: Final = 2
+AT_WAR: Final = 3
+EXPEDITION: Final = 4
+EXILE: Final = 5
+CAPTURED: Final = 6
+REBEL: Final = 7
+COVERED: Final = 8
+PLACE_NAMES: Final = (
     "out",
     "Carthage",
     "governor",
@@ -63,17 +79,28 @@ PLACE_NAMES = (
 )
 
 # Province card states (prov_loc).
-PROV_UNBORN, PROV_FORUM, PROV_GOVERNED, PROV_GONE = range(4)
+PROV_UNBORN: Final = 0
+PROV_FORUM: Final = 1
+PROV_GOVERNED: Final = 2
+PROV_GONE: Final = 3
 # War states (war_status).
-WAR_UNSEEN, WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED, WAR_LOST, WAR_DEFEATED = range(6)
-WAR_STATUS_NAMES = ("unseen", "inactive", "active", "unprosecuted", "lost", "defeated")
-LEADERS = tuple(C.leaders.values())
-LEADER_INDEX = {leader.id: i for i, leader in enumerate(LEADERS)}
+WAR_UNSEEN: Final = 0
+WAR_INACTIVE: Final = 1
+WAR_ACTIVE: Final = 2
+WAR_UNPROSECUTED: Final = 3
+WAR_LOST: Final = 4
+WAR_DEFEATED: Final = 5
+WAR_STATUS_NAMES: Final = ("unseen", "inactive", "active", "unprosecuted", "lost", "defeated")
+LEADERS: Final = tuple(C.leaders.values())
+LEADER_INDEX: Final = {leader.id: i for i, leader in enumerate(LEADERS)}
 # Enemy Leader states (leader_status).
-LEADER_UNSEEN, LEADER_INACTIVE, LEADER_ACTIVE, LEADER_REMOVED = range(4)
-LEADER_STATUS_NAMES = ("unseen", "inactive", "active", "removed")
-TABLE_EVENTS = tuple(C.table_events.values())
-TABLE_EVENT_INDEX = {event.id: i for i, event in enumerate(TABLE_EVENTS)}
+LEADER_UNSEEN: Final = 0
+LEADER_INACTIVE: Final = 1
+LEADER_ACTIVE: Final = 2
+LEADER_REMOVED: Final = 3
+LEADER_STATUS_NAMES: Final = ("unseen", "inactive", "active", "removed")
+TABLE_EVENTS: Final = tuple(C.table_events.values())
+TABLE_EVENT_INDEX: Final = {event.id: i for i, event in enumerate(TABLE_EVENTS)}
 
 _LIST_FIELDS = (
     "card_loc",
