@@ -394,6 +394,7 @@ class _FactsWalk:
         walk._apply_action(action)
         walk._history.append(action)
         walk._legal = None
+        walk._chance = None
         self.history.append(action)
         if walk.last_return != last_return:
             # Measured on the stacks, less the Pirates' and the reserve's cards: the move that

@@ -97,6 +97,7 @@ def _redrawn(
     held = _offered(copy, player) if keep_offers else {}
     _shuffle_unseen_trade_cards(copy, player, facts, held, rng)
     copy._legal = None
+    copy._chance = None
     return copy
 
 
