@@ -24,7 +24,8 @@ Carthaginian card for Carthage.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from carthago.games.punica.components import (
     CARDS_PER_SIDE,
@@ -46,7 +47,10 @@ RETREAT_TO: Final = REMOVE + 2
 NUM_ACTIONS: Final = RETREAT_TO + MAX_AREAS
 
 
-class Decoded(NamedTuple):
+# A dataclass, not a NamedTuple: one is made per action applied, and compiled, a NamedTuple
+# is built by interpreted code.
+@dataclass(frozen=True, slots=True)
+class Decoded:
     """An action split into its kind and arguments (unused arguments are 0)."""
 
     kind: str

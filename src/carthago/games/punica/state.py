@@ -210,7 +210,7 @@ class PunicaState(State):
         elif kind == "battle":
             chosen = next(p for p in self.pending if p[0] == decoded.a)
             self.pending = tuple(p for p in self.pending if p != chosen)
-            self._start_battle(*chosen)
+            self._start_battle(chosen[0], chosen[1])
         elif kind == "commit":
             self._commit(side, decoded.a)
         elif kind == "remove":
@@ -335,9 +335,9 @@ class PunicaState(State):
         if not self.pending:
             self._end_turn()
         elif len(self.pending) == 1:
-            only = self.pending[0]
+            area, attacker = self.pending[0]
             self.pending = ()
-            self._start_battle(*only)
+            self._start_battle(area, attacker)
         else:
             self.phase = ORDER
             self.to_move = self.active
