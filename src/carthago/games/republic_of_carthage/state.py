@@ -500,10 +500,113 @@ class RepublicOfCarthageState(State):
         return resample(self, player, rng)
 
     def _copy_into(self, new: Self) -> None:
-        for name in _LIST_FIELDS:
-            setattr(new, name, list(getattr(self, name)))
-        for name in (*_INT_FIELDS, *_STR_FIELDS):
-            setattr(new, name, getattr(self, name))
+        # Written out field by field: compiled, each line is a direct slot copy, where a loop
+        # of getattr/setattr over the field names goes through Python's attribute lookup.
+        # The contract tests check that a clone's snapshot equals the original's.
+        new.card_loc = self.card_loc.copy()
+        new.card_origin = self.card_origin.copy()
+        new.card_holder = self.card_holder.copy()
+        new.owner = self.owner.copy()
+        new.ploc = self.ploc.copy()
+        new.inf = self.inf.copy()
+        new.pop = self.pop.copy()
+        new.traders = self.traders.copy()
+        new.talents = self.talents.copy()
+        new.liable = self.liable.copy()
+        new.under = self.under.copy()
+        new.office_holder = self.office_holder.copy()
+        new.office_term = self.office_term.copy()
+        new.prov_loc = self.prov_loc.copy()
+        new.prov_gov = self.prov_gov.copy()
+        new.prov_term = self.prov_term.copy()
+        new.prov_dev = self.prov_dev.copy()
+        new.war_status = self.war_status.copy()
+        new.unit_pool = self.unit_pool.copy()
+        new.unit_active = self.unit_active.copy()
+        new.unit_veteran = self.unit_veteran.copy()
+        new.unit_unavailable = self.unit_unavailable.copy()
+        new.faction_treasury = self.faction_treasury.copy()
+        new.faction_leader = self.faction_leader.copy()
+        new.stack = self.stack.copy()
+        new.reserve = self.reserve.copy()
+        new.to_return = self.to_return.copy()
+        new.trade_income = self.trade_income.copy()
+        new.cup = self.cup.copy()
+        new.drawn_chits = self.drawn_chits.copy()
+        new.order = self.order.copy()
+        new.ctx = self.ctx.copy()
+        new.offered = self.offered.copy()
+        new.neutral_role = self.neutral_role.copy()
+        new.winners = self.winners.copy()
+        new.sold_cards = self.sold_cards.copy()
+        new.sold_kinds = self.sold_kinds.copy()
+        new.rebel_units = self.rebel_units.copy()
+        new.rebels = self.rebels.copy()
+        new.table_event = self.table_event.copy()
+        new.leader_status = self.leader_status.copy()
+        new.war_deserters = self.war_deserters.copy()
+        new.votes = self.votes.copy()
+        new.pirated = self.pirated.copy()
+        new.card_forum = self.card_forum.copy()
+        new.proposal = self.proposal.copy()
+        new.ballots = self.ballots.copy()
+        new.failed = self.failed.copy()
+        new.prior = self.prior.copy()
+        new.prior_kind = self.prior_kind.copy()
+        new.last_out = self.last_out.copy()
+        new.immune = self.immune.copy()
+        new.stepped = self.stepped.copy()
+        new.leavers = self.leavers.copy()
+        new.gov_turn = self.gov_turn.copy()
+        new.reserved = self.reserved.copy()
+        new.attempts = self.attempts.copy()
+        new.stash = self.stash.copy()
+        new.fleet_victory = self.fleet_victory.copy()
+        new.generals = self.generals.copy()
+        new.captives = self.captives.copy()
+        new.veteran_of = self.veteran_of.copy()
+        new.fought = self.fought.copy()
+        new.won = self.won.copy()
+        new.rebel_veterans = self.rebel_veterans.copy()
+        new.card_ctx = self.card_ctx.copy()
+        new.trade_mod = self.trade_mod.copy()
+        new.roll_bonus = self.roll_bonus.copy()
+        new.forum_held = self.forum_held.copy()
+        new.hired = self.hired.copy()
+        new.bribed = self.bribed.copy()
+        new.hand_offers = self.hand_offers.copy()
+        new.traded = self.traded.copy()
+        new.turn = self.turn
+        new.era = self.era
+        new.treasury = self.treasury
+        new.tax = self.tax
+        new.pos = self.pos
+        new.sub = self.sub
+        new.trade_fleets = self.trade_fleets
+        new.caravans = self.caravans
+        new.last_return = self.last_return
+        new.mortality_left = self.mortality_left
+        new.offer_round = self.offer_round
+        new.bankrupt = self.bankrupt
+        new.first_human_turn = self.first_human_turn
+        new.initiative = self.initiative
+        new.initiatives = self.initiatives
+        new.pm = self.pm
+        new.crisis = self.crisis
+        new.tax_turn = self.tax_turn
+        new.life_suffete = self.life_suffete
+        new.life_turn = self.life_turn
+        new.life_proposed = self.life_proposed
+        new.prosecutions = self.prosecutions
+        new.proposals = self.proposals
+        new.failures = self.failures
+        new.floor = self.floor
+        new.rebel_turn = self.rebel_turn
+        new.revolt_won = self.revolt_won
+        new.stage = self.stage
+        new.ended = self.ended
+        new.resume = self.resume
+        new.card_resume = self.card_resume
         new.trade_hands = list(self.trade_hands)
         new.offer = self.offer
         new.forces = self.forces
