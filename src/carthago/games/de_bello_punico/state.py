@@ -968,7 +968,10 @@ class DbpState(State):
         self._history[entry] = self.layout.enter + column
 
     def _copy_into(self, new: Self) -> None:
-        new._bind(self._game)  # type: ignore[arg-type]
+        # The shared tables are taken from this state, not re-read from the (interpreted) game.
+        new.scenario, new.grid, new.layout = self.scenario, self.grid, self.layout
+        new.sides, new.utype, new.units_of = self.sides, self.utype, self.units_of
+        new.n_units, new.reserve_in_ambush = self.n_units, self.reserve_in_ambush
         new.pos, new.where, new.face = self.pos.copy(), self.where.copy(), self.face.copy()
         new.dis, new.panic, new.flags = self.dis.copy(), self.panic.copy(), self.flags.copy()
         new.exit_hex, new.occ = self.exit_hex.copy(), self.occ.copy()
