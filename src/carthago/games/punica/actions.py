@@ -24,7 +24,6 @@ Carthaginian card for Carthage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from carthago.games.punica.components import (
@@ -47,16 +46,23 @@ RETREAT_TO: Final = REMOVE + 2
 NUM_ACTIONS: Final = RETREAT_TO + MAX_AREAS
 
 
-# A dataclass, not a NamedTuple: one is made per action applied, and compiled, a NamedTuple
-# is built by interpreted code.
-@dataclass(frozen=True, slots=True)
 class Decoded:
-    """An action split into its kind and arguments (unused arguments are 0)."""
+    """An action split into its kind and arguments (unused arguments are 0).
 
-    kind: str
-    a: int = 0
-    b: int = 0
-    hannibal: bool = False
+    A plain class: one is made per action applied, and compiled, a NamedTuple or a frozen
+    dataclass is built through interpreted code.
+    """
+
+    __slots__ = ("a", "b", "hannibal", "kind")
+
+    def __init__(self, kind: str, a: int = 0, b: int = 0, hannibal: bool = False) -> None:
+        self.kind = kind
+        self.a = a
+        self.b = b
+        self.hannibal = hannibal
+
+    def __repr__(self) -> str:
+        return f"Decoded(kind={self.kind!r}, a={self.a}, b={self.b}, hannibal={self.hannibal})"
 
 
 def army_move(origin: int, destination: int, hannibal: bool) -> int:

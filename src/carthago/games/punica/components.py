@@ -113,6 +113,10 @@ class Board:
     """Per area: for a region the seas it touches, for a sea the seas it borders."""
     coast_regions: tuple[tuple[int, ...], ...]
     """Per area: for a sea the regions it touches (empty for regions)."""
+    land_mask: tuple[int, ...]
+    """Per area: ``land_neighbours`` as a bit set of regions (bit ``r`` for region ``r``)."""
+    shore_mask: tuple[int, ...]
+    """Per area: ``coast_regions`` as a bit set of regions."""
     capital: tuple[int, int]
     symbol_sea: tuple[int, int]
     """Per side: the sea holding its printed Fleet symbol."""
@@ -128,6 +132,8 @@ class Board:
 
     @property
     def seas(self) -> range:
+        """The sea areas. The movement loops spell ``range(NUM_REGIONS, num_areas)`` out
+        instead: compiled, only a ``for`` over a literal ``range(...)`` becomes a C loop."""
         return range(NUM_REGIONS, len(self.areas))
 
     def is_sea(self, area: int) -> bool:
@@ -151,6 +157,10 @@ def _per_side(entry: dict[str, Any], key: str, where: str) -> tuple[int, int]:
     table = field(entry, key, dict, where)
     counts = tuple(field(table, side, int, f"{where}.{key}") for side in SIDES)
     return counts[0], counts[1]
+
+
+def _mask(regions: set[int]) -> int:
+    return sum(1 << r for r in regions)
 
 
 def _board(data: dict[str, Any], edition: str) -> Board:
@@ -320,6 +330,8 @@ def _board(data: dict[str, Any], edition: str) -> Board:
         land_neighbours=tuple(tuple(sorted(s)) for s in land),
         coast_seas=tuple(tuple(sorted(s)) for s in coast),
         coast_regions=tuple(tuple(sorted(s)) for s in shore),
+        land_mask=tuple(_mask(s) for s in land),
+        shore_mask=tuple(_mask(s) for s in shore),
         capital=(capitals[0], capitals[1]),
         symbol_sea=(symbols[0], symbols[1]),
         influence=(influence_sets[0], influence_sets[1]),

@@ -173,7 +173,7 @@ class PunicaState(State):
 
     def _deploy_actions(self, side: int) -> list[int]:
         """Fleet Deployment: only with a fleet off the board and an army to pay with."""
-        on_board = sum(self.units[side][s] for s in self.board.seas)
+        on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
         if on_board >= self.board.box.fleets[side]:
             return []
         legal = []
