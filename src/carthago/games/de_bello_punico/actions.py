@@ -86,7 +86,7 @@ class Layout:
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-_SELECT_VERBS = {
+_SELECT_VERBS: Final = {
     "setup": "leader joins",
     "move": "move",
     "eltable": "scare",
@@ -98,7 +98,7 @@ _SELECT_VERBS = {
     "support": "support with",
     "recover": "recover",
 }
-_YES_NO = {
+_YES_NO: Final = {
     "reserve": ("hold a Numidian unit in reserve", "no reserve"),
     "order": ("go first", "go second"),
     "fortuna": ("reroll (Fortuna)", "keep the roll"),

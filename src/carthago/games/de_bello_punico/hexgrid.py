@@ -21,8 +21,8 @@ from typing import Final
 
 DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 # Axial (q, r) steps for flat-topped hexes, in the order of DIRECTIONS.
-_AXIAL_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
-_NUDGE = 1e-6
+_AXIAL_STEPS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_NUDGE: Final = 1e-6
 
 
 def front_directions(facing: int) -> tuple[int, int, int]:

@@ -84,7 +84,7 @@ HIDDEN_ASKED: Final = frozenset(
     {"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"}
 )
 
-_FIELDS = (
+_FIELDS: Final = (
     "pos", "where", "face", "dis", "panic", "flags", "exit_hex", "occ", "leader_hex",
     "moved_leaders", "rout", "fled", "turn", "stage", "first", "tasks", "mv", "cb",
     "withdrawn", "charges", "picks", "hand", "box_real", "box_used", "box_vac", "vac_known",
@@ -92,7 +92,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-_NESTED = frozenset({"tasks", "mv", "cb", "hand", "box_real", "box_used", "placed"})
+_NESTED: Final = frozenset({"tasks", "mv", "cb", "hand", "box_real", "box_used", "placed"})
 
 
 def _tuples(value: Any) -> Any:
@@ -1025,4 +1025,4 @@ def _jsonable(value: Any) -> Any:
     return [_jsonable(v) if type(v) in _SEQUENCES else v for v in value]
 
 
-_SEQUENCES = (list, tuple)
+_SEQUENCES: Final = (list, tuple)

@@ -29,7 +29,7 @@ CARDS_PER_SIDE: Final = 7
 INFLUENCE_PER_SIDE: Final = 4
 """Own areas of influence per side, Sicily (shared) not counted (punica-en.txt "Areas of
 influence")."""
-_PACKAGE = "carthago.games.punica"
+_PACKAGE: Final = "carthago.games.punica"
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +370,7 @@ def _cards(data: dict[str, Any]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return tuple(decks[0]), tuple(decks[1])
 
 
-_MAP = load_toml(_PACKAGE, "map.toml")
+_MAP: Final = load_toml(_PACKAGE, "map.toml")
 BOARDS: Final[dict[str, Board]] = {edition: _board(_MAP, edition) for edition in EDITIONS}
 CARDS: Final[tuple[tuple[Card, ...], tuple[Card, ...]]] = _cards(load_toml(_PACKAGE, "cards.toml"))
 MAX_CARD_MOVES: Final = max(c.army_moves + c.fleet_moves for deck in CARDS for c in deck)

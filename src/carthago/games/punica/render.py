@@ -13,7 +13,7 @@ from typing import Any, Final
 from carthago.games.punica.components import CARDS, CARTHAGE, NUM_REGIONS, ROME, SIDES, Board
 
 LOG_LINES: Final = 6
-_INITIAL = ("R", "C")
+_INITIAL: Final = ("R", "C")
 
 
 def _units(area: dict[str, Any], is_sea: bool) -> tuple[str, str]:

@@ -37,7 +37,7 @@ SIZE: Final = (
 )
 UNIT_SCALE: Final = 8.0
 MOVES_SCALE: Final = 4.0
-_CARD_INDEX = [{c.name: c.index for c in deck} for deck in CARDS]
+_CARD_INDEX: Final = [{c.name: c.index for c in deck} for deck in CARDS]
 
 
 def shape(game: Game) -> tuple[int, ...]:

@@ -65,7 +65,7 @@ MAKE_UP: Final = {
 }
 """The published deck make-up (rules §2); Trade Concessions count among the Intrigues and the
 Conquest of Tunisia, set aside at set-up, among the Early Republic Wars."""
-_DICE = re.compile(r"^(dr|DR)([+-]\d+)?$")
+_DICE: Final = re.compile(r"^(dr|DR)([+-]\d+)?$")
 K = TypeVar("K", int, str)
 T = TypeVar("T")
 

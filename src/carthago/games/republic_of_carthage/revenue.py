@@ -250,7 +250,7 @@ def _rebel_upkeep(state: S) -> None:
 
 
 UPKEEP_NOTE: Final = "The rebels maintain {kept} of {armies} armies"
-_UPKEEP_READ = re.compile(UPKEEP_NOTE.format(kept=r"(\d+)", armies=r"(\d+)"))
+_UPKEEP_READ: Final = re.compile(UPKEEP_NOTE.format(kept=r"(\d+)", armies=r"(\d+)"))
 
 
 def upkeep_cap(note: str | None, talents_left: int) -> int | None:

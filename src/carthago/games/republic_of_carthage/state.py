@@ -102,7 +102,7 @@ LEADER_STATUS_NAMES: Final = ("unseen", "inactive", "active", "removed")
 TABLE_EVENTS: Final = tuple(C.table_events.values())
 TABLE_EVENT_INDEX: Final = {event.id: i for i, event in enumerate(TABLE_EVENTS)}
 
-_LIST_FIELDS = (
+_LIST_FIELDS: Final = (
     "card_loc",
     "card_origin",
     "card_holder",
@@ -177,7 +177,7 @@ _LIST_FIELDS = (
     "hand_offers",
     "traded",
 )
-_INT_FIELDS = (
+_INT_FIELDS: Final = (
     "turn",
     "era",
     "treasury",
@@ -206,7 +206,7 @@ _INT_FIELDS = (
     "rebel_turn",
     "revolt_won",
 )
-_STR_FIELDS = ("stage", "ended", "resume", "card_resume")
+_STR_FIELDS: Final = ("stage", "ended", "resume", "card_resume")
 
 
 class RepublicOfCarthageState(State):

@@ -110,7 +110,7 @@ VICTORY: Final = 2
 STALEMATE: Final = 3
 DEFEAT: Final = 4
 RESULT_NAMES: Final = ("Standoff", "Disaster", "Victory", "Stalemate", "Defeat")
-_TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
+_TABLE_RESULTS: Final = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
 
 # state.ctx during a war: the war, forces still to arrive, arrivals so far, whether this battle
 # is at sea, its result, lost counters still to draw, chits still to draw, counters lost, the
@@ -800,8 +800,8 @@ def _start_veteran(state: S, then: str) -> None:
     state.stage = "war_veteran"
 
 
-_STEP_CODES = {"war_left_on_war": 0, "war_victory_spoils": 1}
-_STEP_NAMES = {code: name for name, code in _STEP_CODES.items()}
+_STEP_CODES: Final = {"war_left_on_war": 0, "war_victory_spoils": 1}
+_STEP_NAMES: Final = {code: name for name, code in _STEP_CODES.items()}
 
 
 def _veteran_outcomes(state: S) -> list[tuple[int, float]]:

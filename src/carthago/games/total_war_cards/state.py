@@ -71,7 +71,7 @@ PHASE_NAMES: Final = (
     "Instrumenta Bella",
     "game over",
 )
-_CHANCE_PHASES = (REST, DISCARD, DEAL_PHASE, COIN)
+_CHANCE_PHASES: Final = (REST, DISCARD, DEAL_PHASE, COIN)
 
 
 class TotalWarCardsState(State):

@@ -34,8 +34,8 @@ from carthago.games.total_war_cards.components import (
 )
 from carthago.games.total_war_cards.state import PHASE_NAMES
 
-_SLOT = len(TERRITORIES) + 6
-_TECH_INDEX = {t.name: t.index for t in TECHNOLOGIES}
+_SLOT: Final = len(TERRITORIES) + 6
+_TECH_INDEX: Final = {t.name: t.index for t in TECHNOLOGIES}
 SIZE: Final = (
     1
     + len(PHASE_NAMES)
