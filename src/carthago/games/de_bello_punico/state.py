@@ -10,6 +10,7 @@ sequence of who is asked never betrays the Vacuus.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
@@ -199,7 +200,7 @@ class DbpState(State):
                 return
             if kind in AUTOMATIC:
                 self.tasks.pop()
-                getattr(self, f"_auto_{kind}")(top)
+                _AUTO[kind](self, top)
                 continue
             legal = self._prompt(top)
             if legal is None:
@@ -284,7 +285,7 @@ class DbpState(State):
     # -- decisions: which actions each prompt offers (None: nothing to ask, skip it) -----------
 
     def _prompt(self, top: Task) -> list[int] | None:
-        legal: list[int] | None = getattr(self, f"_ask_{top[0]}")(top)
+        legal: list[int] | None = _ASK[top[0]](self, top)
         if legal is None or top[0] in HIDDEN_ASKED:
             return legal
         return None if legal == [self.layout.no] else legal
@@ -647,7 +648,7 @@ class DbpState(State):
             self.tasks.pop()
             self._rolled(top, action + 1)
         else:
-            getattr(self, f"_do_{kind}")(top, action)
+            _DO[kind](self, top, action)
         self._settle()
 
     def _rolled(self, top: Task, value: int) -> None:
@@ -1026,3 +1027,19 @@ def _jsonable(value: Any) -> Any:
 
 
 _SEQUENCES: Final = (list, tuple)
+
+
+def _handlers(prefix: str) -> dict[str, Callable[..., Any]]:
+    """The state's methods named ``prefix`` + a task kind, by kind: what a task of that kind
+    runs. Looked up once here, not by building the name and calling ``getattr`` on every step.
+    """
+    return {
+        name.removeprefix(prefix): getattr(DbpState, name)
+        for name in dir(DbpState)
+        if name.startswith(prefix)
+    }
+
+
+_AUTO: Final = _handlers("_auto_")
+_ASK: Final = _handlers("_ask_")
+_DO: Final = _handlers("_do_")
