@@ -19,7 +19,8 @@ from carthago.games.punica.victory import INFLUENCE_TO_WIN, influence_held
 
 FLEET_WEIGHT: Final = 0.5
 """A fleet fights like an army but takes no area; it is worth less than one."""
-WEIGHTS: Final = (0.4, 0.4, 0.2)
+# Not Final: compiled, a Final tuple of floats read back as unset (NameError) in evaluate.
+WEIGHTS = (0.4, 0.4, 0.2)
 
 
 def _material(state: PunicaState, side: int) -> float:
