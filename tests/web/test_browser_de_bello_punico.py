@@ -189,7 +189,31 @@ def test_a_whole_turn_of_zama_against_the_computer_by_clicking_the_map(
             # The computer's movement impulse came before ours: it is marked and listed.
             assert page.locator("#dbp-did li").count() >= 1
             # Farther hexes light up too: one click walks the unit there, step by step.
-            page.locator("#dbp-mapwrap").scroll_into_view_if_needed()
+            # In one step: the board may be redrawn between finding the frame and scrolling.
+            page.evaluate(
+                "() => document.querySelector('#dbp-mapwrap').scrollIntoView({block: 'nearest'})"
+            )
+            # A leader with a unit covers neither the unit's id nor its Disorder badge (a
+            # text's box holds the line's whole height, so a pixel of it may be touched).
+            covered = page.evaluate(
+                """() => {
+                  const discs = [...document.querySelectorAll('#dbp-map .dbp-leader circle')]
+                    .map((e) => e.getBoundingClientRect());
+                  const marks = [...document.querySelectorAll(
+                    '#dbp-map .dbp-unit .dbp-id, #dbp-map .dbp-badge-text')];
+                  return marks.filter((m) => {
+                    const b = m.getBoundingClientRect();
+                    return discs.some((d) => {
+                      const cx = d.left + d.width / 2, cy = d.top + d.height / 2;
+                      const nx = Math.max(b.left, Math.min(cx, b.right));
+                      const ny = Math.max(b.top, Math.min(cy, b.bottom));
+                      return Math.hypot(cx - nx, cy - ny) < d.width / 2 - 1;
+                    });
+                  }).map((m) => m.textContent);
+                }"""
+            )
+            assert page.locator("#dbp-map .dbp-leader").count() == 2
+            assert covered == []
             page.mouse.move(0, 0)
             shot(page, "de_bello_punico-zama-moving", docs=True, full_page=False)
             name = page.locator("#dbp-map .dbp-unit.moving").get_attribute("data-unit")

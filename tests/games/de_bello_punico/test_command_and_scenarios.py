@@ -381,13 +381,24 @@ def test_s16_1_each_army_is_worth_more_rout_points_than_its_rout_level(
 
 def test_s17_2_2_beneventum_orders_of_battle() -> None:
     # Livy 24.15: Hanno's 17,000 foot and 1,200 horse, nearly all Numidians; Gracchus' two
-    # legions with their horse (docs/de_bello_punico.md, the orders of battle).
+    # legions with their horse and as many allied foot (Polybius 6.26); docs/de_bello_punico.md,
+    # the orders of battle.
     sc = carthago.load("de_bello_punico", scenario="beneventum").scenario
     armies = [Counter(c.type for c in sc.counters if c.side == side) for side in (ROME, CARTHAGE)]
     assert armies[CARTHAGE] == {"In": 8, "Me": 4, "Sk": 2, "Nu": 2}
-    assert armies[ROME] == {"Ve": 3, "Ha": 4, "Pr": 4, "Tr": 2, "So": 2, "Eq": 4}
+    assert armies[ROME] == {"Ve": 3, "Ha": 4, "Pr": 4, "Tr": 2, "So": 6, "Eq": 4}
     worth = [sum(UNIT_TYPES[code].rout * n for code, n in army.items()) for army in armies]
-    assert worth == [29, 12] and sc.rout == (10, 9)  # §17.2.3
+    assert worth == [33, 12] and sc.rout == (10, 9)  # §17.2.3
+    # The maniples a lane apart, each Principes straight behind a Hastati, the Velites in the
+    # lanes of the Hastati's row: none stands in front of a maniple it would flee through.
+    romans = [c for c in sc.counters if c.side == ROME]
+    where = {
+        code: sorted(sc.grid.column_row(c.hex) for c in romans if c.type == code)
+        for code in ("Ve", "Ha", "Pr")
+    }
+    assert [(column, row + 1) for column, row in where["Ha"]] == where["Pr"]
+    lanes = [(column + 1, row) for column, row in where["Ha"][:-1]]
+    assert where["Ve"] == lanes
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)

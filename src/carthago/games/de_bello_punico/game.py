@@ -37,8 +37,9 @@ class DeBelloPunicoGame(Game):
     # one's, §7.1 crossing, the Trebbia reserve enters anywhere on the Roman edge by default,
     # new orders of battle and rout levels (issue 21). 4: Zama's Carthaginian order of battle,
     # elephants' morale 2 (issue 21 point 10). 5: Beneventum's orders of battle (Hanno's foot in
-    # 14 units, Gracchus' horse in 4).
-    rules_version = 5
+    # 14 units, Gracchus' horse in 4). 6: Beneventum's Roman maniples a lane apart with the
+    # Velites in the lanes, six Allied infantry units.
+    rules_version = 6
     state_type = DbpState
     OPTIONS = (
         GameOption(

@@ -246,7 +246,7 @@
     },
     svg("rect", { x: -COUNTER / 2, y: -COUNTER / 2, width: COUNTER, height: COUNTER, rx: 3, class: "dbp-counter", fill: COLOURS[unit.side] }),
     unitSymbol(unit.type, t.kind),
-    svg("text", { x: 0, y: 12.5, class: "dbp-id", "text-anchor": "middle" }, short),
+    svg("text", { x: 0, y: 13.5, class: "dbp-id", "text-anchor": "middle" }, short),
     svg("path", { d: "M-4,-19 L0,-25 L4,-19 Z", class: "dbp-facing", transform: `rotate(${60 * unit.facing})` }));
     if (unit.disorder) {
       g.append(svg("circle", { cx: 13, cy: -13, r: 6, class: "dbp-disorder" }),
@@ -264,8 +264,9 @@
   function leaderToken(o, leader, side, plan, stacked, extra) {
     const { x, y } = centre(leader.hex[0], leader.hex[1]);
     const offers = plan.units.get(`l${side}`) || [];
-    const dx = stacked ? 12 : 0;
-    const dy = stacked ? 12 : 0;
+    // With a unit, the star sits on the counter's right edge, clear of its id, badges and mark.
+    const dx = stacked ? COUNTER / 2 : 0;
+    const dy = stacked ? -3 : 0;
     const g = svg("g", {
       class: `dbp-leader side-${side}` + (offers.length ? " clickable" : "") + (extra.moving ? " moving" : "")
         + (!offers.length && (plan.hexes.has(key(leader.hex)) || plan.walks.has(key(leader.hex))) ? " pass-through" : ""),
@@ -275,8 +276,8 @@
         + `, at ${key(leader.hex)}${stacked ? ", with the unit there" : ""}`
         + (offers.length ? `\nClick: ${offers.map((m) => m.notation).join(" / ")}` : ""),
     },
-    svg("circle", { r: stacked ? 8 : 12, class: "dbp-leader-disc", fill: COLOURS[side] }),
-    svg("path", { d: "M0,-6 l1.8,3.8 4.1,.5 -3,2.8 .8,4.1 -3.7,-2 -3.7,2 .8,-4.1 -3,-2.8 4.1,-.5 Z", class: "dbp-star", transform: stacked ? "scale(.85)" : "" }),
+    svg("circle", { r: stacked ? 6 : 12, class: "dbp-leader-disc", fill: COLOURS[side] }),
+    svg("path", { d: "M0,-6 l1.8,3.8 4.1,.5 -3,2.8 .8,4.1 -3.7,-2 -3.7,2 .8,-4.1 -3,-2.8 4.1,-.5 Z", class: "dbp-star", transform: stacked ? "scale(.65)" : "" }),
     stacked ? null : svg("text", { x: 0, y: 11, class: "dbp-id", "text-anchor": "middle" }, leader.name.slice(0, 3)));
     g.addEventListener("click", (event) => { event.stopPropagation(); extra.offer(offers, event); });
     return g;
