@@ -149,8 +149,20 @@ def test_each_battle_is_set_up_on_the_hex_map_from_its_scenario_file(
         assert files["units"]["types"][code]["name"] in legend
     assert page.locator("#dbp-turns .dbp-cell-mark").count() == data["scenario"]["turns"]
     fits_the_screen(page)
+    # "fit" shrinks the map until the whole battlefield shows in its frame, and no further.
+    wrap = page.locator("#dbp-mapwrap")
+    page.locator("#dbp-zoom-fit").click()
+    assert wrap.evaluate("(n) => n.scrollHeight <= n.clientHeight + 1")
+    assert wrap.evaluate("(n) => n.scrollWidth <= n.clientWidth + 1")
+    fitted = page.locator("#dbp-zoom").inner_text()
+    page.locator("#dbp-zoom-out").click()
+    assert page.locator("#dbp-zoom").inner_text() == fitted
+    # The picture shows the whole battlefield: the page scrolled to the map's frame.
     page.mouse.move(0, 0)
+    page.evaluate("() => document.querySelector('#dbp-mapwrap').scrollIntoView({block: 'end'})")
     shot(page, f"de_bello_punico-{scenario}-setup", docs=True, full_page=False)
+    page.locator("#dbp-zoom-in").click()
+    assert wrap.evaluate("(n) => n.scrollHeight > n.clientHeight + 1")
     assert not errors, errors
     page.close()
 

@@ -289,7 +289,7 @@
     const height = BAND * 2 + SQRT3 * R * (o.height + 0.5);
     const map = svg("svg", {
       viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, id: "dbp-map", role: "img",
-      "aria-label": `${o.title}: the battlefield`, style: `width:${(zoom * 100).toFixed(0)}%`,
+      "aria-label": `${o.title}: the battlefield`, style: `width:${(zoom * 100).toFixed(2)}%`,
     });
     map.append(svg("rect", { x: 0, y: 0, width, height: BAND - 2, class: "dbp-edge side-1", "data-tip": `${SIDES[1]}'s map edge (row 0): Carthaginian units flee off the map here; the enemy's leaving here is a breakthrough.` }),
       svg("text", { x: width / 2, y: BAND - 7, class: "dbp-edge-text", "text-anchor": "middle" }, `▲ ${SIDES[1]}'s map edge`),
@@ -576,10 +576,16 @@
     });
     wrap.addEventListener("click", (event) => { if (drag && drag.moved) event.stopPropagation(); drag = null; }, true);
     window.addEventListener("pointerup", () => { if (drag && !drag.moved) drag = null; }, { once: true });
+    // 100% is the frame's width; the whole map (its height too) may need less.
+    const fitting = () => {
+      const box = map.viewBox.baseVal;
+      const tall = wrap.clientWidth * (box.height / box.width);
+      return Math.min(1, wrap.clientHeight / Math.max(1, tall));
+    };
     const setZoom = (value) => {
       const before = { x: wrap.scrollLeft / Math.max(1, wrap.scrollWidth), y: wrap.scrollTop / Math.max(1, wrap.scrollHeight) };
-      zoom = Math.max(1, Math.min(3, value));
-      map.style.width = `${(zoom * 100).toFixed(0)}%`;
+      zoom = Math.max(Math.min(1, fitting()), Math.min(3, value));
+      map.style.width = `${(zoom * 100).toFixed(2)}%`;
       wrap.scrollLeft = before.x * wrap.scrollWidth;
       wrap.scrollTop = before.y * wrap.scrollHeight;
       label.textContent = `${Math.round(zoom * 100)}%`;
@@ -590,7 +596,7 @@
       el("span", { class: "dbp-zoom-buttons" },
         el("button", { id: "dbp-zoom-out", title: "zoom out", onclick: () => setZoom(zoom - 0.25) }, "−"), label,
         el("button", { id: "dbp-zoom-in", title: "zoom in", onclick: () => setZoom(zoom + 0.25) }, "+"),
-        el("button", { id: "dbp-zoom-fit", title: "the whole map", onclick: () => setZoom(1) }, "fit")));
+        el("button", { id: "dbp-zoom-fit", title: "the whole map", onclick: () => setZoom(fitting()) }, "fit")));
     return el("div", { class: "dbp-mappanel" }, bar, wrap);
   }
 
