@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.decision_weight import Weight
 from carthago.core.errors import UnknownGameError, quoted
@@ -25,7 +25,7 @@ Aimer = Callable[[State, int], Sequence[Evaluator]]
 """The aims worth a candidate plan for ``player``'s stretch of play in ``state``: evaluations
 that lean the heuristic's moves towards one intention (De Bello Punico: whom to strike)."""
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: Final[dict[str, type[Game]]] = {}
 _discovered = False
 
 
