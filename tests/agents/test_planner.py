@@ -15,16 +15,12 @@ from carthago.agents.planner import Luck, PlanProgress, Playout
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.state import CHANCE, State
-from carthago.games.de_bello_punico import heuristics
 from carthago.games.de_bello_punico.game import DeBelloPunicoGame
 from carthago.games.de_bello_punico.heuristics import segment
-from carthago.games.de_bello_punico.intents import aims
 from carthago.games.de_bello_punico.scenarios import ROME
 from carthago.games.de_bello_punico.state import DbpState
 
 CHEAP = "planner:playouts=12,plans=3,seconds=0"
-AIMED = "planner:playouts=12,seconds=0,aims=3"
-"""Movement impulses by aimed plans, not the plan search."""
 
 
 class TickClock:
@@ -76,19 +72,16 @@ def in_impulse(scenario: str, seed: int = 3) -> DbpState:
             state.apply_action(choose_action(make_agent("heuristic", seed=seed), state))
 
 
-@pytest.mark.parametrize("spec", [CHEAP, AIMED])
 @pytest.mark.parametrize("options", DeBelloPunicoGame.VARIANTS)
-def test_planner_same_seed_same_moves_on_every_scenario(
-    options: dict[str, object], spec: str
-) -> None:
+def test_planner_same_seed_same_moves_on_every_scenario(options: dict[str, object]) -> None:
     game = carthago.load("de_bello_punico", **options)
-    first, moves = play(game, [spec, "heuristic"], seed=5, decisions=40)
-    second, again = play(game, [spec, "heuristic"], seed=5, decisions=40)
+    first, moves = play(game, [CHEAP, "heuristic"], seed=5, decisions=40)
+    second, again = play(game, [CHEAP, "heuristic"], seed=5, decisions=40)
     assert moves == again
     assert first.history() == second.history()
     # and as the other side too
-    _, carthage = play(game, ["heuristic", spec], seed=6, decisions=40)
-    _, carthage_again = play(game, ["heuristic", spec], seed=6, decisions=40)
+    _, carthage = play(game, ["heuristic", CHEAP], seed=6, decisions=40)
+    _, carthage_again = play(game, ["heuristic", CHEAP], seed=6, decisions=40)
     assert carthage == carthage_again
 
 
@@ -120,8 +113,6 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
     [
         # a movement impulse searched as plans
         (lambda: in_impulse("zama"), {"plans": 8}),
-        # a movement impulse by aimed plans, more rows of playouts than the time allows
-        (lambda: in_impulse("zama"), {"aims": 3, "samples": 400}),
         # a combat impulse weighed decision by decision, more playouts than the time allows
         (lambda: in_combat_impulse("zama"), {"width": 8, "samples": 400}),
     ],
@@ -161,10 +152,7 @@ def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
 TREBBIA_AMBUSH = max((v for v in DeBelloPunicoGame.VARIANTS if v["scenario"] == "trebbia"), key=len)
 
 
-@pytest.mark.parametrize("settings", [{"plans": 4}, {"aims": 3}])
-def test_planner_never_reads_the_hidden_trebbia_ambush(
-    monkeypatch: pytest.MonkeyPatch, settings: dict[str, int]
-) -> None:
+def test_planner_never_reads_the_hidden_trebbia_ambush(monkeypatch: pytest.MonkeyPatch) -> None:
     game = carthago.load("de_bello_punico", **TREBBIA_AMBUSH)
     state = game.new_initial_state()
     assert isinstance(state, DbpState)
@@ -214,7 +202,7 @@ def test_planner_never_reads_the_hidden_trebbia_ambush(
     reports: list[list[PlanProgress]] = []
     actions = []
     for true_state in (state, other):
-        agent = PlannerAgent(seed=9, seconds=0, playouts=16, **settings)
+        agent = PlannerAgent(seed=9, seconds=0, playouts=16, plans=4)
         seen: list[PlanProgress] = []
         agent.on_progress = seen.append
         actions.append(agent.step(true_state))
@@ -256,7 +244,6 @@ def test_de_bello_punico_levels_are_the_planner_and_other_games_keep_theirs() ->
         ("planner:epsilon=2", "epsilon"),
         ("planner:width=0", "width"),
         ("planner:samples=0", "samples"),
-        ("planner:aims=-1", "aims"),
     ],
 )
 def test_bad_planner_parameters_are_refused(spec: str, message: str) -> None:
@@ -355,67 +342,3 @@ def test_planner_plans_a_movement_impulse_and_weighs_a_combat_one() -> None:
     assert agent._impulse is not None and agent._impulse.decisive is False
     agent.step(in_combat_impulse("zama"))
     assert agent._impulse is not None and agent._impulse.decisive is True
-
-
-def test_planner_weighs_aimed_movement_plans_on_the_same_luck_and_plays_the_best(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    state = in_impulse("zama")
-    assert state.impulse()[0] == 0, "in_impulse should stop in a movement impulse"
-    assert len(aims(state, ROME)) >= 2, "the test needs aims to compare"
-    agent = PlannerAgent(seed=1, seconds=0, playouts=200, samples=3, aims=3)
-    played: list[tuple[tuple[int, ...], Luck]] = []
-    values: dict[tuple[int, ...], float] = {}
-    real_playout = PlannerAgent._playout
-
-    def playout(self: PlannerAgent, *args: Any) -> Any:
-        result = real_playout(self, *args)
-        plan, luck = args[3], args[6] if len(args) > 6 else None
-        if luck is not None and result is not None:
-            made = tuple(result.actions if plan is None else plan)
-            played.append((made, luck))
-            values[made] = values.get(made, 0.0) + result.value
-        return result
-
-    monkeypatch.setattr(PlannerAgent, "_playout", playout)
-    action = agent.step(state)
-    plans = list(dict.fromkeys(made for made, _ in played))
-    lucks = list(dict.fromkeys(luck for _, luck in played))
-    # The heuristic's plan and at least one aimed plan differing from it, each played on the
-    # same three seeds (the first seed also made the plans).
-    assert len(plans) >= 2 and len(lucks) == 3
-    assert {(made, luck) for made, luck in played} == {(m, x) for m in plans for x in lucks}
-    best = max(plans, key=lambda made: values[made])
-    assert action == best[0]
-    assert agent._impulse is not None and agent._impulse.plan is not None
-    assert tuple(agent._impulse.plan.actions) == best
-
-
-@pytest.mark.parametrize(("playouts", "expected"), [(4, "heuristic"), (40, "aimed")])
-def test_planner_plays_the_heuristics_plan_until_a_second_row_of_playouts_favours_an_aim(
-    monkeypatch: pytest.MonkeyPatch, playouts: int, expected: str
-) -> None:
-    state = in_impulse("zama")
-    legal = state.legal_actions()
-    greedy = planner.greedy_action(state, ROME, heuristics.evaluate, random.Random(0))
-    other = next(action for action in legal if action != greedy)
-
-    def playout(self: PlannerAgent, state: State, me: int, impulse: object, *args: Any) -> Any:
-        actions, aim = args[0], args[4] if len(args) > 4 else None
-        if actions is None:
-            # Making a plan: the heuristic's opens with its move, an aimed one otherwise.
-            opening = greedy if aim is None else other
-            return Playout(0.0, [opening], [None], False, False)
-        return Playout(1.0 if actions[0] == other else 0.0, list(actions), [None], False, False)
-
-    monkeypatch.setattr(PlannerAgent, "_playout", playout)
-    agent = PlannerAgent(seed=1, seconds=0, playouts=playouts, few=0, aims=3)
-    assert agent.step(state) == (greedy if expected == "heuristic" else other)
-
-
-def test_planner_without_aims_moves_as_the_heuristic_in_a_movement_impulse() -> None:
-    state = in_impulse("zama")
-    agent = PlannerAgent(seed=1, seconds=0, playouts=60)  # aims=0, the default
-    agent.step(state)
-    assert agent._impulse is not None and agent._impulse.plan is None
-    assert agent.last_playouts == 0

@@ -92,16 +92,14 @@ register_agent(
             "width": (int, 4),
             "samples": (int, 6),
             "few": (int, 12),
-            "aims": (int, 0),
             "cpu": (bool, False),
         },
         summary=(
             "thinks by the impulse: in one of few decisions where dice fall (combat, volley, "
             "recovery) weighs the heuristic's width= best moves (default 4) by samples= "
             "playouts each (default 6) on the same dice, to the impulse's end and horizon= "
-            "stretches beyond (default 2); a long impulse plays the heuristic's moves, or the "
-            "best of its plans aimed at aims= of the game's aims, or searches plans= candidate "
-            "plans; seconds= per impulse (default 5), playouts= caps "
+            "stretches beyond (default 2); a long impulse plays the heuristic's moves, or "
+            "searches plans= candidate plans; seconds= per impulse (default 5), playouts= caps "
             "the playouts instead or as well, cpu=true counts this process's CPU seconds"
         ),
     ),

@@ -12,20 +12,13 @@ its first decision:
   beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
   formation) or the battle's result scores it. Common seeds make a difference between two
   moves the moves' own rather than the dice's, so a few playouts decide.
-- **Long** (a movement impulse: dozens of hexes and facings, no dice): a choice between whole
-  plans, a plan being the list of the planner's decisions to the impulse's end. By default the
-  heuristic's plan alone (its moves as they come). With ``aims`` > 0 the candidates are the
-  heuristic's plan and one plan per *aim* the game offers (``aims`` of them at most; De Bello
-  Punico: strike this enemy unit, keep the shaken back), each made by the
-  heuristic leaning towards its aim; they are played on the same ``samples`` seeds to the
-  impulse's end and ``horizon`` stretches beyond (past the combat that follows), and the best
-  total is played, the heuristic's plan on a tie or when fewer than two seeds were played. With
-  ``plans`` > 1, a search instead: the heuristic's plan and variations opening with its next best
-  first moves, sequential halving spreading the playouts. Measured, neither found better plans
-  than the heuristic's where it counts, in the games (docs/benchmarks.md). Either plan is then
-  played without thinking while the game goes as it expected (the same actions and dice, the
-  same choices offered); a search is made again when not, an aimed plan gives way to the
-  heuristic's moves.
+- **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
+  with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
+  the impulse's end; candidates are the heuristic's plan and variations opening with its next
+  best first moves; sequential halving spreads the playouts; the plan is then played without
+  thinking while the game goes as it expected (the same actions and dice, the same choices
+  offered), and made again when not. Measured, such searches found no better plans than the
+  heuristic's (docs/benchmarks.md), so one plan is the default.
 
 The budget belongs to the impulse: ``seconds`` of the injected clock and/or ``playouts``; each
 search takes half of what is left, so a whole impulse never takes more than ``seconds`` (plus the
@@ -48,7 +41,7 @@ from carthago.agents.base import Agent
 from carthago.agents.rollout import greedy_action
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
-from carthago.core.registry import Aimer, Evaluator, Segmenter, aimer, evaluator, segmenter
+from carthago.core.registry import Evaluator, Segmenter, evaluator, segmenter
 from carthago.core.state import CHANCE, State
 
 Clock = Callable[[], float]
@@ -197,7 +190,7 @@ class Impulse:
 
 class PlannerAgent(Agent):
     """Weighs each decision of a decisive impulse on common seeds; plays a long one as the
-    heuristic would (or by the best of its aimed plans, or by a plan search)."""
+    heuristic (or a plan search) would."""
 
     name = "planner"
 
@@ -212,7 +205,6 @@ class PlannerAgent(Agent):
         width: int = 4,
         samples: int = 6,
         few: int = 12,
-        aims: int = 0,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
@@ -223,8 +215,6 @@ class PlannerAgent(Agent):
             raise InvalidAgentSpecError("planner: plans must be at least 1")
         if width < 1 or samples < 1:
             raise InvalidAgentSpecError("planner: width and samples must be at least 1")
-        if aims < 0:
-            raise InvalidAgentSpecError("planner: aims must be at least 0")
         if not 0 <= epsilon <= 1:
             raise InvalidAgentSpecError("planner: epsilon must lie between 0 and 1")
         self.seconds = seconds
@@ -235,7 +225,6 @@ class PlannerAgent(Agent):
         self.width = width
         self.samples = samples
         self.few = few
-        self.aims = aims
         self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
@@ -244,7 +233,6 @@ class PlannerAgent(Agent):
         self._game_id: str | None = None
         self._evaluate: Evaluator | None = None
         self._segment: Segmenter | None = None
-        self._aimer: Aimer | None = None
         self._impulse: Impulse | None = None
 
     def reset(self) -> None:
@@ -271,21 +259,18 @@ class PlannerAgent(Agent):
             impulse.decisive = self._decisive(state, me, impulse)
         if impulse.decisive:
             return self._decide(state, me, legal, impulse)
+        if self.plans == 1:
+            # One plan is the heuristic's: nothing to search, its moves as they come.
+            self.last_playouts = 0
+            return greedy_action(state, me, self._evaluate, self.rng)
         planned = self._planned(impulse, state, legal)
         if planned is not None:
             return planned
-        plan = None
-        if not impulse.budget.exhausted():
-            if self.plans > 1:
-                plan = self._search(state, me, legal, impulse)
-            elif impulse.plan is None:
-                # Aimed plans are made once, at the impulse's first decision; once the game
-                # leaves the plan chosen, the heuristic moves.
-                plan = self._aimed(state, me, impulse)
-        if plan is None:
-            # The heuristic's move, at once: time is up, or nothing to search.
+        if impulse.budget.exhausted():
+            # Time is up for this impulse: the heuristic's move, at once.
             self.last_playouts = 0
             return greedy_action(state, me, self._evaluate, self.rng)
+        plan = self._search(state, me, legal, impulse)
         impulse.plan, impulse.step, impulse.root = plan, 1, len(state.history())
         return plan.actions[0]
 
@@ -294,7 +279,6 @@ class PlannerAgent(Agent):
         if game_id != self._game_id:
             self._evaluate = evaluator(game_id)
             self._segment = segmenter(game_id)
-            self._aimer = aimer(game_id)
             self._game_id = game_id
             self.reset()
 
@@ -358,55 +342,6 @@ class PlannerAgent(Agent):
             return openings[0]
         best = max(range(len(openings)), key=lambda index: (totals[index], -index))
         return openings[best]
-
-    # -- aimed plans ---------------------------------------------------------------------------
-
-    def _aimed(self, state: State, me: int, impulse: Impulse) -> Plan | None:
-        """The heuristic's plan for this impulse or one made with the heuristic leaning
-        towards one of the game's aims (whom to strike, keeping the shaken back), whichever
-        scores best played on the same ``samples`` seeds past the combat that follows; the
-        heuristic's on a tie or with fewer than two rows of playouts. None when the game has no
-        aims here (or ``aims=0``): the heuristic then moves."""
-        if self._aimer is None or not self.aims:
-            return None
-        aims = list(self._aimer(state, me))[: self.aims]
-        if not aims:
-            return None
-        budget = impulse.budget
-        start = budget.used
-        allowance = budget.share(SEARCH_SHARE)
-        luck = Luck(self.rng.getrandbits(32), self.rng.getrandbits(32))
-        candidates: list[Plan] = []
-        for aim in [None, *aims]:
-            played = self._playout(state, me, impulse, None, None, 0.0, luck, aim)
-            if played is None:
-                return None
-            budget.used += 1
-            plan = Plan(played.actions, played.expected, played.value, 1, played.chancy)
-            if all(plan.actions != other.actions for other in candidates):
-                candidates.append(plan)
-        self._report(budget, len(candidates))
-        rows = 1
-        while len(candidates) > 1 and rows < self.samples and allowance.more():
-            luck = Luck(self.rng.getrandbits(32), self.rng.getrandbits(32))
-            row = []
-            for plan in candidates:
-                played = self._playout(state, me, impulse, plan.actions, None, 0.0, luck)
-                if played is None:
-                    break
-                row.append(played.value)
-                budget.used += 1
-            if len(row) < len(candidates):
-                break  # a part row would compare the plans on unequal luck
-            for plan, value in zip(candidates, row, strict=True):
-                plan.total += value
-                plan.count += 1
-            rows += 1
-            self._report(budget, len(candidates))
-        self.last_playouts = budget.used - start
-        if rows < 2:
-            return candidates[0]
-        return max(candidates, key=lambda plan: plan.total)
 
     # -- the search ---------------------------------------------------------------------------
 
@@ -492,14 +427,12 @@ class PlannerAgent(Agent):
         first: int | None,
         epsilon: float,
         luck: Luck | None = None,
-        aim: Evaluator | None = None,
     ) -> Playout | None:
         """Play a redraw of ``state`` to the impulse's end: ``actions`` (a plan) where legal,
         else ``first`` then the heuristic (varied with probability ``epsilon``); the opponent
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
         what was seen before each, and whether chance took part; None if the impulse's time ran
-        out on the way. ``aim``, when given, leans the planner's own moves of a plan being made
-        (the value is still the heuristic's)."""
+        out on the way."""
         evaluate, key, budget = self._evaluate, impulse.key, impulse.budget
         rng = dice = self.rng
         if luck is not None:
@@ -546,7 +479,7 @@ class PlannerAgent(Agent):
                 elif epsilon and rng.random() < epsilon:
                     action = greedy_action(current, me, evaluate, rng, limit=len(options) // 2 + 1)
                 else:
-                    action = greedy_action(current, me, aim or evaluate, rng)
+                    action = greedy_action(current, me, evaluate, rng)
                 made.append(action)
                 expected.append(expectation(current, root, options))
                 own += 1

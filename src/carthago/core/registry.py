@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from carthago.core.decision_weight import Weight
@@ -21,9 +21,6 @@ Segmenter = Callable[[State], Hashable]
 to it, not to each of the decisions in it."""
 Weigher = Callable[[State], Weight]
 """How much the decision to be taken in ``state`` deserves a search's time."""
-Aimer = Callable[[State, int], Sequence[Evaluator]]
-"""The aims worth a candidate plan for ``player``'s stretch of play in ``state``: evaluations
-that lean the heuristic's moves towards one intention (De Bello Punico: whom to strike)."""
 
 _GAMES: Final[dict[str, type[Game]]] = {}
 _discovered = False
@@ -116,10 +113,3 @@ def weigher(game_id: str) -> Weigher | None:
     module = _game_module(game_id, "decision_weight")
     weigh: Weigher | None = getattr(module, "weigh", None)
     return weigh
-
-
-def aimer(game_id: str) -> Aimer | None:
-    """The ``aims(state, player)`` of ``games/<id>/intents.py``, if the game has one."""
-    module = _game_module(game_id, "intents")
-    aims: Aimer | None = getattr(module, "aims", None)
-    return aims
