@@ -138,14 +138,23 @@ def timing_row(game: Game, spec: str, opponent: str, games: int, times: list[flo
     )
 
 
-def progress(label: str) -> Callable[[GameOutcome], None]:
-    """Prints every tenth finished game to stderr (the tables go to stdout)."""
+def progress(label: str, each: bool = False) -> Callable[[GameOutcome], None]:
+    """Prints every tenth finished game to stderr (the tables go to stdout); with ``each``,
+    every game's seats and returns, so that a long run stopped early still tells its games."""
     done = 0
 
     def tick(outcome: GameOutcome) -> None:
         nonlocal done
         done += 1
-        if done % 10 == 0:
+        if each:
+            seats = " vs ".join(outcome.seats)
+            print(
+                f"{label}: game {outcome.index} ({seats}) returns {outcome.returns} "
+                f"in {outcome.seconds / 60:.1f} min",
+                file=sys.stderr,
+                flush=True,
+            )
+        elif done % 10 == 0:
             print(f"{label}: {done} games", file=sys.stderr, flush=True)
 
     return tick
@@ -210,6 +219,9 @@ def main() -> None:
     )
     parser.add_argument("--module", action="append", default=[], help="module registering games")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--each-game", action="store_true", help="print every game's result to stderr"
+    )
     args = parser.parse_args()
     for module in args.module:
         importlib.import_module(module)
@@ -250,7 +262,7 @@ def main() -> None:
                 args.games,
                 seed=args.seed,
                 jobs=args.jobs,
-                on_outcome=progress(f"{game_id} {first} vs {second}"),
+                on_outcome=progress(f"{game_id} {first} vs {second}", args.each_game),
             )
             print(strength_row(game, result, (time.perf_counter() - start) / 60), flush=True)
             results.append(result)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final
 
 from carthago.agents.ismcts import ISMCTSAgent
 from carthago.core.state import State
 
-HINT_ITERATIONS = 6000
-HINT_SECONDS = 3.0
+HINT_ITERATIONS: Final = 6000
+HINT_SECONDS: Final = 3.0
 """The search of a hint stops at whichever comes first: the ``hard`` level's search, for at most
 3 s (a person waits for it)."""
 

@@ -19,12 +19,13 @@ whole on a weighty one, and 140 (normal) or 540 (hard) seconds of answering in a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from carthago.core.errors import InvalidAgentSpecError
 
-DBP_HARD = "planner:seconds=15,width=6,samples=12"
-ROC_NORMAL = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=140"
-ROC_HARD = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
+DBP_HARD: Final = "planner:seconds=15,width=6,samples=12"
+ROC_NORMAL: Final = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=140"
+ROC_HARD: Final = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Level:
         return self.games.get(game_id, self.spec) if game_id is not None else self.spec
 
 
-LEVELS: dict[str, Level] = {
+LEVELS: Final[dict[str, Level]] = {
     level.name: level
     for level in (
         Level("easy", "heuristic", "plays the move that looks best right now; answers at once"),
@@ -71,7 +72,7 @@ LEVELS: dict[str, Level] = {
     )
 }
 
-DEFAULT_LEVEL = "normal"
+DEFAULT_LEVEL: Final = "normal"
 
 
 def level_spec(name: str = DEFAULT_LEVEL, game_id: str | None = None) -> str:

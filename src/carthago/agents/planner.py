@@ -35,6 +35,7 @@ import random
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Final
 
 from carthago.agents.base import Agent
 from carthago.agents.rollout import greedy_action
@@ -45,20 +46,20 @@ from carthago.core.state import CHANCE, State
 
 Clock = Callable[[], float]
 
-MAX_PLAYOUT_STEPS = 4000
+MAX_PLAYOUT_STEPS: Final = 4000
 """A playout ends here even if the impulse has not (a guard: no impulse comes near it)."""
 
-CLOCK_EVERY = 16
+CLOCK_EVERY: Final = 16
 """A playout looks at the clock every this many steps, and gives up once the impulse's time is
 over: a long impulse's playout must not carry a search past its budget."""
 
-RESERVE = 0.1
+RESERVE: Final = 0.1
 """The share of an impulse's time no search may use."""
 
-SEARCH_SHARE = 0.5
+SEARCH_SHARE: Final = 0.5
 """The share of what is left of an impulse's budget that one search may spend."""
 
-BEYOND_SAMPLE = 8
+BEYOND_SAMPLE: Final = 8
 """Past the impulse planned, playout moves are the best of this many sampled choices."""
 
 

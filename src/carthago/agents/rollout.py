@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import Evaluator, evaluator
 from carthago.core.state import CHANCE, State
 
-ROLLOUT_POLICIES = ("random", "heuristic")
+ROLLOUT_POLICIES: Final = ("random", "heuristic")
 
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays ``state`` on (in place) and returns one value per player, each in [-1, 1]."""
@@ -61,7 +62,7 @@ def greedy_action(
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-DEFAULT_DEPTH = 20
+DEFAULT_DEPTH: Final = 20
 """The playout cap when a spec sets none and the game has a heuristic to score the cut."""
 
 

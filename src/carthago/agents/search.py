@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Final
 
 from carthago.agents.advice import GameAdvice
 from carthago.agents.base import Agent
@@ -12,7 +13,7 @@ from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.game import Game
 from carthago.core.state import State
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS: Final = 300
 """Iterations per move when a spec sets neither ``iterations`` nor ``seconds``."""
 
 Clock = Callable[[], float]

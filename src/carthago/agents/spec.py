@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from carthago.agents.base import Agent
 from carthago.core.errors import InvalidAgentSpecError, quoted
 
-HUMAN = "human"
+HUMAN: Final = "human"
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class AgentKind:
     summary: str = ""
 
 
-AGENTS: dict[str, AgentKind] = {}
+AGENTS: Final[dict[str, AgentKind]] = {}
 
 
 def register_agent(name: str, kind: AgentKind) -> None:

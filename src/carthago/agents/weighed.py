@@ -20,6 +20,7 @@ for its seed; with ``seconds`` it stops where the machine's speed says, like the
 from __future__ import annotations
 
 import time
+from typing import Final
 
 from carthago.agents.base import Agent
 from carthago.agents.heuristic import HeuristicAgent
@@ -31,9 +32,9 @@ from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.registry import Weigher, weigher
 from carthago.core.state import State
 
-SEARCHES: dict[str, type[SearchAgent]] = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
+SEARCHES: Final[dict[str, type[SearchAgent]]] = {"mcts": MCTSAgent, "ismcts": ISMCTSAgent}
 
-PACE = 0.02
+PACE: Final = 0.02
 """The most of what is left of a game's budget one search may take. A 3-player game of The
 Republic of Carthage asks a faction about 1,000 searched decisions; a fixed share keeps the last
 ones searched too, if more briefly."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from carthago.core.errors import ComponentDataError
 
-SOURCES = ("rulebook", "aide", "reconstructed")
+SOURCES: Final = ("rulebook", "aide", "reconstructed")
 """Where a component fact comes from: the rulebook, a player aide the designer published, or our
 reconstruction of a component no public source prints."""
 T = TypeVar("T")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-QUOTE_LIMIT = 60
+from typing import Final
+
+QUOTE_LIMIT: Final = 60
 """The most characters of a person's input an error message repeats."""
 
 

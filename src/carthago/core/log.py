@@ -7,14 +7,22 @@ from everyone without a private text, which is how secret moves stay secret.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+class LogEntry:
+    """One event; ``private`` pairs a player index with the text that player sees instead.
 
-class LogEntry(NamedTuple):
-    """One event; ``private`` pairs a player index with the text that player sees instead."""
+    A plain class rather than a NamedTuple: nearly every action adds one, and compiled, a
+    NamedTuple is built by interpreted code.
+    """
 
-    public: str | None
-    private: tuple[tuple[int, str], ...] = ()
+    __slots__ = ("private", "public")
+
+    def __init__(self, public: str | None, private: tuple[tuple[int, str], ...] = ()) -> None:
+        self.public = public
+        self.private = private
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.public!r}, {self.private!r})"
 
     def text_for(self, viewer: int | None) -> str | None:
         """The text ``viewer`` sees (``None``: the public view), or None if it sees nothing.

@@ -12,15 +12,15 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.errors import CarthagoError, IllegalActionError, RecordError, quoted
 from carthago.core.game import Game
 from carthago.core.registry import load
 from carthago.core.state import State
 
-RECORD_FORMAT = "carthago-record"
-RECORD_VERSION = 1
+RECORD_FORMAT: Final = "carthago-record"
+RECORD_VERSION: Final = 1
 
 
 def now() -> str:

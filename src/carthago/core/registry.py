@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.decision_weight import Weight
 from carthago.core.errors import UnknownGameError, quoted
@@ -22,7 +22,7 @@ to it, not to each of the decisions in it."""
 Weigher = Callable[[State], Weight]
 """How much the decision to be taken in ``state`` deserves a search's time."""
 
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: Final[dict[str, type[Game]]] = {}
 _discovered = False
 
 

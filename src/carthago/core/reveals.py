@@ -19,11 +19,12 @@ to agree with the truth on what was shown, which the number of redraws makes unl
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from carthago.core.errors import IllegalActionError
 from carthago.core.state import CHANCE, JSONDict, State
 
-REDRAWS = 24
+REDRAWS: Final = 24
 """Redrawn positions compared against the truth, per position checked."""
 
 

@@ -1,8 +1,8 @@
 """The base class of every game state: the OpenSpiel-style contract of DESIGN.md.
 
 A game subclasses :class:`State` and fills in the underscored hooks. The base keeps what every
-game shares: the history, the per-viewer log, the cache of legal actions, the check of an action
-before it is applied, notation lookup, and the snapshot envelope.
+game shares: the history, the per-viewer log, the caches of legal actions and chance outcomes,
+the check of an action before it is applied, notation lookup, and the snapshot envelope.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Self, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Self, SupportsIndex
 
 from mypy_extensions import mypyc_attr
 
@@ -20,9 +20,9 @@ from carthago.core.log import LogEntry, log_for
 if TYPE_CHECKING:
     from carthago.core.game import Game
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node (a die roll, a card drawn)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 JSONDict = dict[str, Any]
@@ -38,7 +38,7 @@ class State:
     ``game`` is shared between clones: it holds the options and the component data.
     """
 
-    __slots__ = ("_game", "_history", "_legal", "_log")
+    __slots__ = ("_chance", "_game", "_history", "_legal", "_log")
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         # Spelled out so that ``cls.__new__(cls)`` gives an empty instance, which ``clone``
@@ -50,6 +50,7 @@ class State:
         self._history: list[int] = []
         self._log: list[LogEntry] = []
         self._legal: list[int] | None = None
+        self._chance: list[tuple[int, float]] | None = None
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -72,7 +73,9 @@ class State:
         """``(outcome, probability)`` pairs at a chance node; [] elsewhere."""
         if self.current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        if self._chance is None:
+            self._chance = self._chance_outcomes()
+        return list(self._chance)
 
     def apply_action(self, action: SupportsIndex) -> None:
         """Apply a legal action or chance outcome; IllegalActionError (state unchanged) if not.
@@ -88,7 +91,10 @@ class State:
         if player == TERMINAL:
             raise IllegalActionError(f"action {number} cannot be applied: the game is over")
         if player == CHANCE:
-            if number not in {outcome for outcome, _ in self._chance_outcomes()}:
+            # The driver has usually just asked for the outcomes to draw one: reuse them.
+            if self._chance is None:
+                self._chance = self._chance_outcomes()
+            if not any(outcome == number for outcome, _ in self._chance):
                 raise IllegalActionError(f"{number} is not a possible outcome of this chance event")
         else:
             if self._legal is None:
@@ -99,6 +105,7 @@ class State:
         self._apply_action(number)
         self._history.append(number)
         self._legal = None
+        self._chance = None
 
     def action_to_string(self, action: int) -> str:
         """Readable notation of ``action`` for the player to move (or the chance event)."""
@@ -155,6 +162,7 @@ class State:
         new._history = self._history.copy()
         new._log = self._log.copy()
         new._legal = self._legal
+        new._chance = self._chance
         self._copy_into(new)
         return new
 
@@ -213,9 +221,11 @@ class State:
         lines (which would name the true hidden parts) never reach an agent.
         """
         new = self.clone()
-        # The copy's hidden parts are about to be redrawn: a kept list of legal actions would be
-        # the truth's (another player's true options, when it is not this player's turn).
+        # The copy's hidden parts are about to be redrawn: a kept list of legal actions (or of
+        # chance outcomes) would be the truth's (another player's true options, when it is not
+        # this player's turn).
         new._legal = None
+        new._chance = None
         new._log = [
             LogEntry(entry.public, tuple(p for p in entry.private if p[0] == player))
             if entry.private
@@ -242,6 +252,7 @@ class State:
         state = cls.__new__(cls)
         state._game = game
         state._legal = None
+        state._chance = None
         try:
             state._history = [int(a) for a in snapshot["history"]]
             state._log = [

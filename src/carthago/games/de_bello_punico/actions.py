@@ -19,13 +19,19 @@ With ``U`` counters (the scenario's units, then the two leaders) and a map ``W``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico.hexgrid import DIRECTIONS
 
-BOXES = ("Initiative", "Combat", "Recovery", "Cavalry", "Movement", "Special", "Fortuna")
-INITIATIVE, COMBAT, RECOVERY, CAVALRY, MOVEMENT, SPECIAL, FORTUNA = range(7)
-SPECIAL_NAMES = ("Elephants", "Furor")
+BOXES: Final = ("Initiative", "Combat", "Recovery", "Cavalry", "Movement", "Special", "Fortuna")
+INITIATIVE: Final = 0
+COMBAT: Final = 1
+RECOVERY: Final = 2
+CAVALRY: Final = 3
+MOVEMENT: Final = 4
+SPECIAL: Final = 5
+FORTUNA: Final = 6
+SPECIAL_NAMES: Final = ("Elephants", "Furor")
 """Box 5 is Rome's Elephants box (§4.8) and Carthage's Furor box (§4.7)."""
 
 
@@ -80,7 +86,7 @@ class Layout:
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-_SELECT_VERBS = {
+_SELECT_VERBS: Final = {
     "setup": "leader joins",
     "move": "move",
     "eltable": "scare",
@@ -92,7 +98,7 @@ _SELECT_VERBS = {
     "support": "support with",
     "recover": "recover",
 }
-_YES_NO = {
+_YES_NO: Final = {
     "reserve": ("hold a Numidian unit in reserve", "no reserve"),
     "order": ("go first", "go second"),
     "fortuna": ("reroll (Fortuna)", "keep the roll"),

@@ -9,7 +9,7 @@ attack through a rear hex (attacker only). Terrain has no effect.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico import leaders
 from carthago.games.de_bello_punico.morale import ON_MAP
@@ -28,8 +28,18 @@ if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
 # The combat in progress (DbpState.cb).
-C_ATT, C_DEF, C_HEX, C_AROLL, C_DROLL, C_ACP, C_DCP, C_CHARGE, C_ASUP, C_DSUP, C_GONE = range(11)
-NOT_FIGHTING = ATTACKED | LEFT_ZOC | FINIS | NO_FIGHT
+C_ATT: Final = 0
+C_DEF: Final = 1
+C_HEX: Final = 2
+C_AROLL: Final = 3
+C_DROLL: Final = 4
+C_ACP: Final = 5
+C_DCP: Final = 6
+C_CHARGE: Final = 7
+C_ASUP: Final = 8
+C_DSUP: Final = 9
+C_GONE: Final = 10
+NOT_FIGHTING: Final = ATTACKED | LEFT_ZOC | FINIS | NO_FIGHT
 
 
 def front_enemies(s: DbpState, unit: int) -> list[int]:

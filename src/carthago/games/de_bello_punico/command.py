@@ -12,7 +12,7 @@ opponent whether the counter is real; only the owner's list of legal answers dif
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico.actions import (
     BOXES,
@@ -26,7 +26,7 @@ from carthago.games.de_bello_punico.scenarios import ROME
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-BOX_LIMIT = 3
+BOX_LIMIT: Final = 3
 """At most three counters in a box (§4.1), one in Fortuna (§4.9)."""
 
 

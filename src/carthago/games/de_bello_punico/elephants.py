@@ -11,7 +11,7 @@ turn). The end of the Furious text is lost in the extraction; the last clause is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico import movement
 from carthago.games.de_bello_punico.morale import ON_MAP, add_disorder
@@ -21,8 +21,11 @@ from carthago.games.de_bello_punico.scenarios import CARTHAGE, ROME
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-NO_EFFECT, MOTIONLESS, ENRAGED, FURIOUS = "no effect", "motionless", "enraged", "furious"
-PICKS_PER_POINT = 2
+NO_EFFECT: Final = "no effect"
+MOTIONLESS: Final = "motionless"
+ENRAGED: Final = "enraged"
+FURIOUS: Final = "furious"
+PICKS_PER_POINT: Final = 2
 
 
 def table(roll: int) -> str:

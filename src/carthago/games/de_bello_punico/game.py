@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from carthago.core.errors import IllegalActionError
 from carthago.core.game import Game
@@ -19,12 +19,12 @@ from carthago.games.de_bello_punico.state import RESERVE_RULES, DbpState
 from carthago.games.de_bello_punico.terrain import SYMBOLS
 from carthago.games.de_bello_punico.units import UNIT_TYPES, UnitType
 
-REPLAY_MEMORY = 96
+REPLAY_MEMORY: Final = 96
 """Replayed positions kept per game (recent results and checkpoints along the way)."""
-CHECKPOINT_EVERY = 150
-TAIL = 400
+CHECKPOINT_EVERY: Final = 150
+TAIL: Final = 400
 
-SCENARIO_DATA: dict[str, Scenario] = {sid: load_scenario(sid) for sid in SCENARIOS}
+SCENARIO_DATA: Final[dict[str, Scenario]] = {sid: load_scenario(sid) for sid in SCENARIOS}
 """Every scenario, read and checked at import."""
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.state import State
 from carthago.games.de_bello_punico import combat, mercenaries
@@ -48,17 +48,17 @@ from carthago.games.de_bello_punico.morale import ON_MAP, PURSUING
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-ROUT_WEIGHT = 3.0
-PRESSURE_WEIGHT = 1.5
-STRENGTH_WEIGHT = 2.0
-THREAT_WEIGHT = 0.03
-CLOSING_WEIGHT = 0.3
+ROUT_WEIGHT: Final = 3.0
+PRESSURE_WEIGHT: Final = 1.5
+STRENGTH_WEIGHT: Final = 2.0
+THREAT_WEIGHT: Final = 0.03
+CLOSING_WEIGHT: Final = 0.3
 FACING_WEIGHT = 0.3
-REACH_WEIGHT = 0.015
+REACH_WEIGHT: Final = 0.015
 """Per point of edge an enemy could bring against a unit of the draw's winner by moving up:
 half a threat, since the enemy must still come and may be struck first."""
-ROOT3 = math.sqrt(3.0)
-DIE = (1, 2, 3, 4, 5, 6)
+ROOT3: Final = math.sqrt(3.0)
+DIE: Final = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True)

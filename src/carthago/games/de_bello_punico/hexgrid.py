@@ -17,11 +17,12 @@ from north: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW (§8: a unit faces one side of its 
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
-DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
+DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 # Axial (q, r) steps for flat-topped hexes, in the order of DIRECTIONS.
-_AXIAL_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
-_NUDGE = 1e-6
+_AXIAL_STEPS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_NUDGE: Final = 1e-6
 
 
 def front_directions(facing: int) -> tuple[int, int, int]:
@@ -146,7 +147,9 @@ def _round_axial(q: float, r: float) -> tuple[int, int]:
     return int(rq), int(rr)
 
 
-TOP, BOTTOM, SIDE = "top", "bottom", "side"
+TOP: Final = "top"
+BOTTOM: Final = "bottom"
+SIDE: Final = "side"
 """The map edges: row 0's (Carthage's in every scenario), the last row's (Rome's), and the
 first and last columns' (no side's: the flanks of the field)."""
 

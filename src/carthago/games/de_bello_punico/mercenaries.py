@@ -6,7 +6,7 @@ if its own unmodified roll is 5 or 6 it takes one more Disorder point after the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico import command
 from carthago.games.de_bello_punico.actions import SPECIAL
@@ -15,8 +15,8 @@ from carthago.games.de_bello_punico.scenarios import CARTHAGE
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-CHARGE_BONUS = 2
-CHARGES_PER_POINT = 2
+CHARGE_BONUS: Final = 2
+CHARGES_PER_POINT: Final = 2
 
 
 def may_be_asked(s: DbpState, attacker: int) -> bool:

@@ -8,7 +8,7 @@ the highest roll that inflicts one Disorder point (§9.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -19,7 +19,7 @@ from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-TARGET_CLASSES = ("heavy", "light", "cavalry", "elephant")
+TARGET_CLASSES: Final = ("heavy", "light", "cavalry", "elephant")
 
 
 def _load() -> tuple[dict[str, str], dict[tuple[str, int], dict[str, int]]]:

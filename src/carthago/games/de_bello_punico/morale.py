@@ -14,7 +14,7 @@ Veteran's front or an enemy (which eliminate the runner, §11.1.2). That is our 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico import leaders
 from carthago.games.de_bello_punico.hexgrid import edge_crossed
@@ -25,7 +25,11 @@ from carthago.games.de_bello_punico.units import crossing_disorders
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-ON_MAP, ELIMINATED, PURSUING, RESERVE, EXITED = range(5)
+ON_MAP: Final = 0
+ELIMINATED: Final = 1
+PURSUING: Final = 2
+RESERVE: Final = 3
+EXITED: Final = 4
 """Where a unit is (``DbpState.where``)."""
 
 

@@ -11,7 +11,7 @@ attack (§8.2.1). A leader moves six MP in any direction, ignoring zones of cont
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico import leaders
 from carthago.games.de_bello_punico.hexgrid import DIRECTIONS, edge_crossed, front_directions
@@ -25,23 +25,29 @@ if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
 # Per-unit flags (DbpState.flags).
-MOVED = 1
-LEFT_ZOC = 2
-ATTACKED = 4
-SUPPORTED = 8
-FINIS = 16
-NO_FIGHT = 32
-CHARGED = 64
-HAS_CP = 128
-BOOSTED = 256
-TABLED = 512
-FIRED = 1024
-IMPULSE_FLAGS = MOVED | ATTACKED | SUPPORTED | HAS_CP | BOOSTED | TABLED | FIRED
-TURN_FLAGS = FINIS | NO_FIGHT
+MOVED: Final = 1
+LEFT_ZOC: Final = 2
+ATTACKED: Final = 4
+SUPPORTED: Final = 8
+FINIS: Final = 16
+NO_FIGHT: Final = 32
+CHARGED: Final = 64
+HAS_CP: Final = 128
+BOOSTED: Final = 256
+TABLED: Final = 512
+FIRED: Final = 1024
+IMPULSE_FLAGS: Final = MOVED | ATTACKED | SUPPORTED | HAS_CP | BOOSTED | TABLED | FIRED
+TURN_FLAGS: Final = FINIS | NO_FIGHT
 
 # The move in progress (DbpState.mv): unit, MP left, straight run, last direction, flags.
-M_UNIT, M_MP, M_STRAIGHT, M_LAST, M_ZOC_START, M_START, M_STOP = range(7)
-TURNED = -2
+M_UNIT: Final = 0
+M_MP: Final = 1
+M_STRAIGHT: Final = 2
+M_LAST: Final = 3
+M_ZOC_START: Final = 4
+M_START: Final = 5
+M_STOP: Final = 6
+TURNED: Final = -2
 """M_LAST after a turn in place."""
 
 

@@ -4,7 +4,7 @@ everyone) learns which counter is the Vacuus."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.state import JSONDict
 from carthago.games.de_bello_punico import command
@@ -16,7 +16,7 @@ from carthago.games.de_bello_punico.scenarios import CARTHAGE, SIDES
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-STATUS = ("map", "eliminated", "pursuing", "reserve", "exited")
+STATUS: Final = ("map", "eliminated", "pursuing", "reserve", "exited")
 
 
 def _plain(values: object) -> list[object]:

@@ -11,7 +11,7 @@ Zone of Control or with its points spent).
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico.morale import ON_MAP
 from carthago.games.de_bello_punico.movement import M_LAST, M_MP, M_STOP, TURNED
@@ -19,7 +19,7 @@ from carthago.games.de_bello_punico.movement import M_LAST, M_MP, M_STOP, TURNED
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-SEARCH_LIMIT = 600
+SEARCH_LIMIT: Final = 600
 """Positions tried at most: bounds the time a leader with many points on an open map takes."""
 
 

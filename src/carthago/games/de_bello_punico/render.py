@@ -11,13 +11,15 @@ says all this and names the unit types on it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.core.state import JSONDict
 from carthago.games.de_bello_punico.terrain import SYMBOLS
 from carthago.games.de_bello_punico.units import UNIT_TYPES
 
-ARROWS = "↑↗↘↓↙↖"
-SIDE_NAMES = ("Rome", "Carthage")
-CELL = 8
+ARROWS: Final = "↑↗↘↓↙↖"
+SIDE_NAMES: Final = ("Rome", "Carthage")
+CELL: Final = 8
 """Characters a hex's text may take: its own column slot and the next one, blank on its line."""
 
 

@@ -6,12 +6,12 @@ A side takes its unit's Rout value when the unit panics (§16: Rout Points come 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from carthago.games.de_bello_punico.state import DbpState
 
-LEADER_ROUT = 5
+LEADER_ROUT: Final = 5
 
 
 def add_rout(s: DbpState, side: int, points: int, why: str) -> None:

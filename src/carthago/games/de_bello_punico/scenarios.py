@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -10,9 +11,10 @@ from carthago.games.de_bello_punico.hexgrid import BOTTOM, DIRECTIONS, TOP, Grid
 from carthago.games.de_bello_punico.terrain import IMPASSABLE, cost_table
 from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 
-ROME, CARTHAGE = 0, 1
-SIDES = ("Rome", "Carthage")
-SCENARIOS = ("trebbia", "beneventum", "po", "zama")
+ROME: Final = 0
+CARTHAGE: Final = 1
+SIDES: Final = ("Rome", "Carthage")
+SCENARIOS: Final = ("trebbia", "beneventum", "po", "zama")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ sequence of who is asked never betrays the Vacuus.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
@@ -67,21 +68,24 @@ if TYPE_CHECKING:
     from carthago.games.de_bello_punico.game import DeBelloPunicoGame
 
 Task = tuple[Any, ...]
-ONGOING, DRAW = -1, 2
-RESERVE_RULES = ("edge", "ambush")
+ONGOING: Final = -1
+DRAW: Final = 2
+RESERVE_RULES: Final = ("edge", "ambush")
 """Where the Trebbia reserve may enter (§17.1.3c, docs/de_bello_punico.md): at any free hex of
 the Roman edge, or near a column chosen in secret at set-up."""
-IMPULSES = ("movement", "missile volley", "combat", "recovery")
+IMPULSES: Final = ("movement", "missile volley", "combat", "recovery")
 # (kind, whose) of the eight impulses (§3.1 C): 0 is the First player, 1 the Second.
-ORDER = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
-AUTOMATIC = frozenset(
+ORDER: Final = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
+AUTOMATIC: Final = frozenset(
     {"panic", "initiative", "cbegin", "cresolve", "cafter", "flee_all", "rampage", "combat_end"}
 )
 # Decisions asked because an unspent counter lies in a box: never skipped for having only
 # "no" to answer, or the opponent would learn the counter is the Vacuus.
-HIDDEN_ASKED = frozenset({"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"})
+HIDDEN_ASKED: Final = frozenset(
+    {"fortuna", "eltable", "ccp", "charge", "pursue", "recover", "move"}
+)
 
-_FIELDS = (
+_FIELDS: Final = (
     "pos", "where", "face", "dis", "panic", "flags", "exit_hex", "occ", "leader_hex",
     "moved_leaders", "rout", "fled", "turn", "stage", "first", "tasks", "mv", "cb",
     "withdrawn", "charges", "picks", "hand", "box_real", "box_used", "box_vac", "vac_known",
@@ -89,7 +93,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-_NESTED = frozenset({"tasks", "mv", "cb", "hand", "box_real", "box_used", "placed"})
+_NESTED: Final = frozenset({"tasks", "mv", "cb", "hand", "box_real", "box_used", "placed"})
 
 
 def _tuples(value: Any) -> Any:
@@ -196,7 +200,7 @@ class DbpState(State):
                 return
             if kind in AUTOMATIC:
                 self.tasks.pop()
-                getattr(self, f"_auto_{kind}")(top)
+                _AUTO[kind](self, top)
                 continue
             legal = self._prompt(top)
             if legal is None:
@@ -281,7 +285,7 @@ class DbpState(State):
     # -- decisions: which actions each prompt offers (None: nothing to ask, skip it) -----------
 
     def _prompt(self, top: Task) -> list[int] | None:
-        legal: list[int] | None = getattr(self, f"_ask_{top[0]}")(top)
+        legal: list[int] | None = _ASK[top[0]](self, top)
         if legal is None or top[0] in HIDDEN_ASKED:
             return legal
         return None if legal == [self.layout.no] else legal
@@ -644,7 +648,7 @@ class DbpState(State):
             self.tasks.pop()
             self._rolled(top, action + 1)
         else:
-            getattr(self, f"_do_{kind}")(top, action)
+            _DO[kind](self, top, action)
         self._settle()
 
     def _rolled(self, top: Task, value: int) -> None:
@@ -965,7 +969,10 @@ class DbpState(State):
         self._history[entry] = self.layout.enter + column
 
     def _copy_into(self, new: Self) -> None:
-        new._bind(self._game)  # type: ignore[arg-type]
+        # The shared tables are taken from this state, not re-read from the (interpreted) game.
+        new.scenario, new.grid, new.layout = self.scenario, self.grid, self.layout
+        new.sides, new.utype, new.units_of = self.sides, self.utype, self.units_of
+        new.n_units, new.reserve_in_ambush = self.n_units, self.reserve_in_ambush
         new.pos, new.where, new.face = self.pos.copy(), self.where.copy(), self.face.copy()
         new.dis, new.panic, new.flags = self.dis.copy(), self.panic.copy(), self.flags.copy()
         new.exit_hex, new.occ = self.exit_hex.copy(), self.occ.copy()
@@ -1019,4 +1026,20 @@ def _jsonable(value: Any) -> Any:
     return [_jsonable(v) if type(v) in _SEQUENCES else v for v in value]
 
 
-_SEQUENCES = (list, tuple)
+_SEQUENCES: Final = (list, tuple)
+
+
+def _handlers(prefix: str) -> dict[str, Callable[..., Any]]:
+    """The state's methods named ``prefix`` + a task kind, by kind: what a task of that kind
+    runs. Looked up once here, not by building the name and calling ``getattr`` on every step.
+    """
+    return {
+        name.removeprefix(prefix): getattr(DbpState, name)
+        for name in dir(DbpState)
+        if name.startswith(prefix)
+    }
+
+
+_AUTO: Final = _handlers("_auto_")
+_ASK: Final = _handlers("_ask_")
+_DO: Final = _handlers("_do_")

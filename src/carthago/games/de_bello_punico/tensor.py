@@ -9,16 +9,18 @@ viewer sees).
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.core.game import Game
 from carthago.core.state import JSONDict
 from carthago.games.de_bello_punico.terrain import IMPASSABLE
 from carthago.games.de_bello_punico.units import UNIT_TYPES
 
-TYPES = tuple(sorted(UNIT_TYPES))
-UNIT_PLANES = 2 * len(TYPES)
+TYPES: Final = tuple(sorted(UNIT_TYPES))
+UNIT_PLANES: Final = 2 * len(TYPES)
 FACING, DISORDER, PANIC, LEADERS = UNIT_PLANES, UNIT_PLANES + 6, UNIT_PLANES + 7, UNIT_PLANES + 8
 COST, IMPASSE, TURN, ROUT, BOXES = LEADERS + 2, LEADERS + 3, LEADERS + 4, LEADERS + 5, LEADERS + 7
-PLANES = BOXES + 14
+PLANES: Final = BOXES + 14
 
 
 def shape(game: Game) -> tuple[int, ...]:

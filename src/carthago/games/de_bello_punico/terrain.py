@@ -6,11 +6,13 @@ A scenario's map names a terrain kind per hex (open where not listed) and the co
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.core.errors import ComponentDataError
 
-IMPASSABLE = 99
+IMPASSABLE: Final = 99
 """Stored cost of a hex nothing may enter: more than any unit's movement allowance."""
-SYMBOLS = {"open": ".", "hill": "^", "rocky": "%", "bushes": '"', "river": "~"}
+SYMBOLS: Final = {"open": ".", "hill": "^", "rocky": "%", "bushes": '"', "river": "~"}
 """How the terminal map draws each terrain kind."""
 
 

@@ -7,19 +7,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
 
-PACKAGE = "carthago.games.de_bello_punico"
-KINDS = ("infantry", "cavalry", "elephant")
-LEADER_MOVE = 6
+PACKAGE: Final = "carthago.games.de_bello_punico"
+KINDS: Final = ("infantry", "cavalry", "elephant")
+LEADER_MOVE: Final = 6
 """Leaders have six movement points (§13)."""
-OPTIONAL_ADVANCE = frozenset({"Tr", "Ha", "Pr", "Vt"})
+OPTIONAL_ADVANCE: Final = frozenset({"Tr", "Ha", "Pr", "Vt"})
 """Types free to decline the advance after combat (§10.8.1)."""
-CROSS_FREELY = frozenset({"Ve", "Sk"})
+CROSS_FREELY: Final = frozenset({"Ve", "Sk"})
 """Types that cross or are crossed by friends without Disorder (§7.1)."""
-PASS_EACH_OTHER = frozenset({"Ha", "Pr"})
+PASS_EACH_OTHER: Final = frozenset({"Ha", "Pr"})
 """The two types that cross each other, and only each other, without Disorder (§7.1)."""
 
 
@@ -84,4 +85,4 @@ def _load() -> dict[str, UnitType]:
     return types
 
 
-UNIT_TYPES: dict[str, UnitType] = _load()
+UNIT_TYPES: Final[dict[str, UnitType]] = _load()

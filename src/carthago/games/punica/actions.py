@@ -24,7 +24,7 @@ Carthaginian card for Carthage.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final
 
 from carthago.games.punica.components import (
     CARDS_PER_SIDE,
@@ -32,27 +32,37 @@ from carthago.games.punica.components import (
     NUM_REGIONS,
 )
 
-MAX_SEAS = MAX_AREAS - NUM_REGIONS
-ARMY_MOVE = 0
-FLEET_MOVE = ARMY_MOVE + 2 * NUM_REGIONS * NUM_REGIONS
-PLAY_CARD = FLEET_MOVE + MAX_SEAS * MAX_SEAS
-PASS_CARD = PLAY_CARD + CARDS_PER_SIDE
-DEPLOY = PASS_CARD + CARDS_PER_SIDE
-DONE = DEPLOY + 2 * NUM_REGIONS
-BATTLE_AT = DONE + 1
-COMMIT = BATTLE_AT + MAX_AREAS
-REMOVE = COMMIT + CARDS_PER_SIDE
-RETREAT_TO = REMOVE + 2
-NUM_ACTIONS = RETREAT_TO + MAX_AREAS
+MAX_SEAS: Final = MAX_AREAS - NUM_REGIONS
+ARMY_MOVE: Final = 0
+FLEET_MOVE: Final = ARMY_MOVE + 2 * NUM_REGIONS * NUM_REGIONS
+PLAY_CARD: Final = FLEET_MOVE + MAX_SEAS * MAX_SEAS
+PASS_CARD: Final = PLAY_CARD + CARDS_PER_SIDE
+DEPLOY: Final = PASS_CARD + CARDS_PER_SIDE
+DONE: Final = DEPLOY + 2 * NUM_REGIONS
+BATTLE_AT: Final = DONE + 1
+COMMIT: Final = BATTLE_AT + MAX_AREAS
+REMOVE: Final = COMMIT + CARDS_PER_SIDE
+RETREAT_TO: Final = REMOVE + 2
+NUM_ACTIONS: Final = RETREAT_TO + MAX_AREAS
 
 
-class Decoded(NamedTuple):
-    """An action split into its kind and arguments (unused arguments are 0)."""
+class Decoded:
+    """An action split into its kind and arguments (unused arguments are 0).
 
-    kind: str
-    a: int = 0
-    b: int = 0
-    hannibal: bool = False
+    A plain class: one is made per action applied, and compiled, a NamedTuple or a frozen
+    dataclass is built through interpreted code.
+    """
+
+    __slots__ = ("a", "b", "hannibal", "kind")
+
+    def __init__(self, kind: str, a: int = 0, b: int = 0, hannibal: bool = False) -> None:
+        self.kind = kind
+        self.a = a
+        self.b = b
+        self.hannibal = hannibal
+
+    def __repr__(self) -> str:
+        return f"Decoded(kind={self.kind!r}, a={self.a}, b={self.b}, hannibal={self.hannibal})"
 
 
 def army_move(origin: int, destination: int, hannibal: bool) -> int:

@@ -8,9 +8,11 @@ card except the one just played goes back to its hand.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.punica.components import CARDS, CARDS_PER_SIDE, Card
 
-FULL_HAND = (1 << CARDS_PER_SIDE) - 1
+FULL_HAND: Final = (1 << CARDS_PER_SIDE) - 1
 
 
 def cards_in(mask: int) -> list[int]:

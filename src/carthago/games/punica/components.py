@@ -12,23 +12,24 @@ the seas before the first edition-specific one, and they are what the action enc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
 
-ROME, CARTHAGE = 0, 1
-SIDES = ("Rome", "Carthage")
-EDITIONS = ("en", "pl")
-NUM_REGIONS = 11
-NUM_ISLANDS = 3
-SEAS_PER_EDITION = {"en": 8, "pl": 9}
-MAX_AREAS = NUM_REGIONS + max(SEAS_PER_EDITION.values())
-CARDS_PER_SIDE = 7
-INFLUENCE_PER_SIDE = 4
+ROME: Final = 0
+CARTHAGE: Final = 1
+SIDES: Final = ("Rome", "Carthage")
+EDITIONS: Final = ("en", "pl")
+NUM_REGIONS: Final = 11
+NUM_ISLANDS: Final = 3
+SEAS_PER_EDITION: Final = {"en": 8, "pl": 9}
+MAX_AREAS: Final = NUM_REGIONS + max(SEAS_PER_EDITION.values())
+CARDS_PER_SIDE: Final = 7
+INFLUENCE_PER_SIDE: Final = 4
 """Own areas of influence per side, Sicily (shared) not counted (punica-en.txt "Areas of
 influence")."""
-_PACKAGE = "carthago.games.punica"
+_PACKAGE: Final = "carthago.games.punica"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,10 @@ class Board:
     """Per area: for a region the seas it touches, for a sea the seas it borders."""
     coast_regions: tuple[tuple[int, ...], ...]
     """Per area: for a sea the regions it touches (empty for regions)."""
+    land_mask: tuple[int, ...]
+    """Per area: ``land_neighbours`` as a bit set of regions (bit ``r`` for region ``r``)."""
+    shore_mask: tuple[int, ...]
+    """Per area: ``coast_regions`` as a bit set of regions."""
     capital: tuple[int, int]
     symbol_sea: tuple[int, int]
     """Per side: the sea holding its printed Fleet symbol."""
@@ -127,6 +132,8 @@ class Board:
 
     @property
     def seas(self) -> range:
+        """The sea areas. The movement loops spell ``range(NUM_REGIONS, num_areas)`` out
+        instead: compiled, only a ``for`` over a literal ``range(...)`` becomes a C loop."""
         return range(NUM_REGIONS, len(self.areas))
 
     def is_sea(self, area: int) -> bool:
@@ -150,6 +157,10 @@ def _per_side(entry: dict[str, Any], key: str, where: str) -> tuple[int, int]:
     table = field(entry, key, dict, where)
     counts = tuple(field(table, side, int, f"{where}.{key}") for side in SIDES)
     return counts[0], counts[1]
+
+
+def _mask(regions: set[int]) -> int:
+    return sum(1 << r for r in regions)
 
 
 def _board(data: dict[str, Any], edition: str) -> Board:
@@ -319,6 +330,8 @@ def _board(data: dict[str, Any], edition: str) -> Board:
         land_neighbours=tuple(tuple(sorted(s)) for s in land),
         coast_seas=tuple(tuple(sorted(s)) for s in coast),
         coast_regions=tuple(tuple(sorted(s)) for s in shore),
+        land_mask=tuple(_mask(s) for s in land),
+        shore_mask=tuple(_mask(s) for s in shore),
         capital=(capitals[0], capitals[1]),
         symbol_sea=(symbols[0], symbols[1]),
         influence=(influence_sets[0], influence_sets[1]),
@@ -357,10 +370,10 @@ def _cards(data: dict[str, Any]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return tuple(decks[0]), tuple(decks[1])
 
 
-_MAP = load_toml(_PACKAGE, "map.toml")
-BOARDS: dict[str, Board] = {edition: _board(_MAP, edition) for edition in EDITIONS}
-CARDS: tuple[tuple[Card, ...], tuple[Card, ...]] = _cards(load_toml(_PACKAGE, "cards.toml"))
-MAX_CARD_MOVES = max(c.army_moves + c.fleet_moves for deck in CARDS for c in deck)
-MAX_BATTLE_MOVES = max(
+_MAP: Final = load_toml(_PACKAGE, "map.toml")
+BOARDS: Final[dict[str, Board]] = {edition: _board(_MAP, edition) for edition in EDITIONS}
+CARDS: Final[tuple[tuple[Card, ...], tuple[Card, ...]]] = _cards(load_toml(_PACKAGE, "cards.toml"))
+MAX_CARD_MOVES: Final = max(c.army_moves + c.fleet_moves for deck in CARDS for c in deck)
+MAX_BATTLE_MOVES: Final = max(
     (c.army_moves + c.fleet_moves for deck in CARDS for c in deck if c.battle_symbol), default=0
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from carthago.core.game import Game
 from carthago.core.options import GameOption, OptionValue
@@ -19,15 +19,15 @@ from carthago.games.punica.components import (
 from carthago.games.punica.render import render
 from carthago.games.punica.state import PunicaState
 
-MAX_TURNS = 300
+MAX_TURNS: Final = 300
 """Turns (one action each, both sides counted) after which the game is drawn: the rulebook
 lets a game run forever (docs/punica.md, "Game length")."""
 
-BATTLES_PER_TURN = 21
+BATTLES_PER_TURN: Final = 21
 """At most one battle per unit in the box (8 + 7 + 6): every battle removes a unit."""
-DECISIONS_PER_BATTLE = 1 + 2 + 2 * (MAX_BATTLE_MOVES + 1) + 2 + 1
+DECISIONS_PER_BATTLE: Final = 1 + 2 + 2 * (MAX_BATTLE_MOVES + 1) + 2 + 1
 """Order, two commitments, two battle effects ended by ``done``, two removals, one retreat."""
-DECISIONS_PER_TURN = 1 + MAX_CARD_MOVES + 1 + BATTLES_PER_TURN * DECISIONS_PER_BATTLE
+DECISIONS_PER_TURN: Final = 1 + MAX_CARD_MOVES + 1 + BATTLES_PER_TURN * DECISIONS_PER_BATTLE
 
 
 @register

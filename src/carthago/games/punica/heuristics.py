@@ -9,6 +9,7 @@ the armies holding it). Only what the state holds is read, so a resampled state 
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from carthago.core.state import State
 from carthago.games.punica.components import CARTHAGE, NUM_REGIONS
@@ -16,8 +17,9 @@ from carthago.games.punica.movement import sea_reach, transport_seas
 from carthago.games.punica.state import PunicaState
 from carthago.games.punica.victory import INFLUENCE_TO_WIN, influence_held
 
-FLEET_WEIGHT = 0.5
+FLEET_WEIGHT: Final = 0.5
 """A fleet fights like an army but takes no area; it is worth less than one."""
+# Not Final: compiled, a Final tuple of floats read back as unset (NameError) in evaluate.
 WEIGHTS = (0.4, 0.4, 0.2)
 
 

@@ -35,7 +35,7 @@ def transport_seas(board: Board, units: Units, side: int, engaged_blocked: bool)
     no enemy fleet; with ``engaged_blocked`` seas holding both sides' fleets are left out."""
     own, enemy = units[side], units[1 - side]
     usable = set()
-    for sea in board.seas:
+    for sea in range(NUM_REGIONS, board.num_areas):
         if own[sea] > 0:
             if engaged_blocked and enemy[sea] > 0:
                 continue
@@ -67,44 +67,59 @@ def sea_reach(board: Board, usable: set[int], origin: int) -> dict[int, int]:
     return reached
 
 
-def army_destinations(
-    board: Board,
-    units: Units,
-    hannibal: int,
-    side: int,
-    origin: int,
-    usable: set[int],
-    battle_area: int | None,
-) -> list[int]:
-    """Regions an army of ``side`` in ``origin`` may move to (``origin`` not in contact)."""
-    targets = set(board.land_neighbours[origin])
-    targets.update(sea_reach(board, usable, origin))
-    enemy = 1 - side
-    if battle_area is not None:
-        targets = {t for t in targets if t == battle_area or not present(units, hannibal, enemy, t)}
-    return sorted(targets)
+def sea_reach_masks(board: Board, usable: set[int]) -> dict[int, int]:
+    """For each ``usable`` sea, the regions its chain of connected ``usable`` seas touches, as
+    a bit set: an army on a coast of that sea may land on any of them (``sea_reach``'s regions,
+    found once for every origin instead of by a search per origin)."""
+    masks: dict[int, int] = {}
+    for start in usable:
+        if start in masks:
+            continue
+        chain = [start]
+        seen = {start}
+        regions = 0
+        while chain:
+            sea = chain.pop()
+            regions |= board.shore_mask[sea]
+            for other in board.coast_seas[sea]:
+                if other in usable and other not in seen:
+                    seen.add(other)
+                    chain.append(other)
+        for sea in seen:
+            masks[sea] = regions
+    return masks
 
 
 def army_moves(
     board: Board, units: Units, hannibal: int, side: int, battle_area: int | None
 ) -> list[tuple[int, int, bool]]:
-    """Every ``(origin, destination, is_hannibal)`` army movement open to ``side``."""
-    usable = transport_seas(board, units, side, battle_area is not None)
-    moves = []
+    """Every ``(origin, destination, is_hannibal)`` army movement open to ``side``, ordered by
+    origin, then destination. Regions are bit sets here (bit ``r``: region ``r``)."""
+    reach = sea_reach_masks(board, transport_seas(board, units, side, battle_area is not None))
     own = units[side]
     enemy = 1 - side
+    occupied = 0
+    for region in range(NUM_REGIONS):
+        if present(units, hannibal, enemy, region):
+            occupied |= 1 << region
+    # During a battle effect, no area holding enemy units but the battle's own.
+    closed = occupied & ~(1 << battle_area) if battle_area is not None else 0
+    moves = []
     for origin in range(NUM_REGIONS):
         regular = own[origin] > 0
         leader = side == CARTHAGE and hannibal == origin
-        if not (regular or leader) or present(units, hannibal, enemy, origin):
+        if not (regular or leader) or (occupied >> origin) & 1:
             continue
-        for destination in army_destinations(
-            board, units, hannibal, side, origin, usable, battle_area
-        ):
-            if regular:
-                moves.append((origin, destination, False))
-            if leader:
-                moves.append((origin, destination, True))
+        targets = board.land_mask[origin]
+        for sea in board.coast_seas[origin]:
+            targets |= reach.get(sea, 0)
+        targets &= ~(1 << origin) & ~closed
+        for destination in range(NUM_REGIONS):
+            if (targets >> destination) & 1:
+                if regular:
+                    moves.append((origin, destination, False))
+                if leader:
+                    moves.append((origin, destination, True))
     return moves
 
 
@@ -114,10 +129,10 @@ def fleet_moves(
     """Every ``(origin, destination)`` fleet movement open to ``side`` (any other sea)."""
     own, enemy = units[side], units[1 - side]
     moves = []
-    for origin in board.seas:
+    for origin in range(NUM_REGIONS, board.num_areas):
         if own[origin] == 0 or enemy[origin] > 0:
             continue
-        for destination in board.seas:
+        for destination in range(NUM_REGIONS, board.num_areas):
             if destination == origin:
                 continue
             if battle_area is not None and destination != battle_area and enemy[destination]:

@@ -8,12 +8,12 @@ being fought and the last lines of the log.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, Final
 
 from carthago.games.punica.components import CARDS, CARTHAGE, NUM_REGIONS, ROME, SIDES, Board
 
-LOG_LINES = 6
-_INITIAL = ("R", "C")
+LOG_LINES: Final = 6
+_INITIAL: Final = ("R", "C")
 
 
 def _units(area: dict[str, Any], is_sea: bool) -> tuple[str, str]:

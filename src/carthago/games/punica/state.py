@@ -19,7 +19,7 @@ side's units; during an action that is always the active player (docs/punica.md)
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import TERMINAL, JSONDict, State
@@ -38,14 +38,25 @@ from carthago.games.punica.victory import DRAW, winner
 if TYPE_CHECKING:
     from carthago.games.punica.game import PunicaGame
 
-ACTION, CARD, ORDER, COMMIT, EFFECT, REMOVE, RETREAT, OVER = range(8)
-PHASES = ("action", "card", "order", "commit", "effect", "remove", "retreat", "over")
-UNDECIDED = -2
-FIRST_MOVER = {"en": CARTHAGE, "pl": ROME}
+ACTION: Final = 0
+CARD: Final = 1
+ORDER: Final = 2
+COMMIT: Final = 3
+EFFECT: Final = 4
+REMOVE: Final = 5
+RETREAT: Final = 6
+OVER: Final = 7
+PHASES: Final = ("action", "card", "order", "commit", "effect", "remove", "retreat", "over")
+UNDECIDED: Final = -2
+FIRST_MOVER: Final = {"en": CARTHAGE, "pl": ROME}
 """punica-en.txt "Gameplay": Carthage starts; punica-pl.txt "Rozgrywka": Rome starts."""
 
 # Steps of a battle after the cards are revealed, run in order (see _run_tasks).
-T_EFFECT, T_RESOLVE, T_REMOVE, T_CHECK, T_RETREAT = range(5)
+T_EFFECT: Final = 0
+T_RESOLVE: Final = 1
+T_REMOVE: Final = 2
+T_CHECK: Final = 3
+T_RETREAT: Final = 4
 Task = tuple[int, int]
 
 
@@ -162,7 +173,7 @@ class PunicaState(State):
 
     def _deploy_actions(self, side: int) -> list[int]:
         """Fleet Deployment: only with a fleet off the board and an army to pay with."""
-        on_board = sum(self.units[side][s] for s in self.board.seas)
+        on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
         if on_board >= self.board.box.fleets[side]:
             return []
         legal = []
@@ -199,7 +210,7 @@ class PunicaState(State):
         elif kind == "battle":
             chosen = next(p for p in self.pending if p[0] == decoded.a)
             self.pending = tuple(p for p in self.pending if p != chosen)
-            self._start_battle(*chosen)
+            self._start_battle(chosen[0], chosen[1])
         elif kind == "commit":
             self._commit(side, decoded.a)
         elif kind == "remove":
@@ -324,9 +335,9 @@ class PunicaState(State):
         if not self.pending:
             self._end_turn()
         elif len(self.pending) == 1:
-            only = self.pending[0]
+            area, attacker = self.pending[0]
             self.pending = ()
-            self._start_battle(*only)
+            self._start_battle(area, attacker)
         else:
             self.phase = ORDER
             self.to_move = self.active

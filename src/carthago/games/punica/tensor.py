@@ -15,15 +15,15 @@ Built only from ``state.observation(p)``, so nothing hidden can leak into it. Th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.game import Game
 from carthago.games.punica.components import CARDS, CARDS_PER_SIDE, MAX_AREAS
 from carthago.games.punica.state import PHASES
 
-AREA_FEATURES = 7
-CARD_FEATURES = 4
-SIZE = (
+AREA_FEATURES: Final = 7
+CARD_FEATURES: Final = 4
+SIZE: Final = (
     MAX_AREAS * AREA_FEATURES
     + 2 * CARDS_PER_SIDE * CARD_FEATURES
     + 2
@@ -35,9 +35,9 @@ SIZE = (
     + 2
     + 1
 )
-UNIT_SCALE = 8.0
-MOVES_SCALE = 4.0
-_CARD_INDEX = [{c.name: c.index for c in deck} for deck in CARDS]
+UNIT_SCALE: Final = 8.0
+MOVES_SCALE: Final = 4.0
+_CARD_INDEX: Final = [{c.name: c.index for c in deck} for deck in CARDS]
 
 
 def shape(game: Game) -> tuple[int, ...]:

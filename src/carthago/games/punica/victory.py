@@ -8,11 +8,13 @@ only that side's units are in it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.punica.components import CARTHAGE, NUM_REGIONS, Board
 from carthago.games.punica.movement import Units, present
 
-INFLUENCE_TO_WIN = 3
-DRAW = -1
+INFLUENCE_TO_WIN: Final = 3
+DRAW: Final = -1
 
 
 def controls(units: Units, hannibal: int, side: int, area: int) -> bool:

@@ -9,46 +9,52 @@ given position (e.g. whom "yes" concerns) is said by ``phases.describe``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.republic_of_carthage.components import COMPONENTS
 
-DONE, YES, COUNTER = 0, 1, 2
-PERSON = 10
-N_PERSON_SLOTS = 35
-TERM = 50
-TARGET = 60
-MAX_FACTIONS = 6
-ADD = 70
-NAME = 90
-DISCARD = 110
-SELL = 130
-MAX_SET = 9
+DONE: Final = 0
+YES: Final = 1
+COUNTER: Final = 2
+PERSON: Final = 10
+N_PERSON_SLOTS: Final = 35
+TERM: Final = 50
+TARGET: Final = 60
+MAX_FACTIONS: Final = 6
+ADD: Final = 70
+NAME: Final = 90
+DISCARD: Final = 110
+SELL: Final = 130
+MAX_SET: Final = 9
 """The largest number of one commodity a sale can hold (stack 3 has 9 Salt)."""
-CONCESSION = 300
-CONCESSIONS = tuple(card.id for card in COMPONENTS.hand_cards.values() if card.kind == "concession")
-AMOUNTS: tuple[int, ...] = (1, 2, 5, 10, 20, 0)
+CONCESSION: Final = 300
+CONCESSIONS: Final = tuple(
+    card.id for card in COMPONENTS.hand_cards.values() if card.kind == "concession"
+)
+AMOUNTS: Final[tuple[int, ...]] = (1, 2, 5, 10, 20, 0)
 """Talent amounts of transfers, contributions and allocations; 0 stands for "all"."""
-OWN_TREASURY = N_PERSON_SLOTS
-TRANSFER = 400
-N_SOURCES = N_PERSON_SLOTS + 1
-N_DESTINATIONS = N_PERSON_SLOTS + 1 + MAX_FACTIONS
-CONTRIBUTE = TRANSFER + N_SOURCES * N_DESTINATIONS * len(AMOUNTS)
-ALLOCATE = CONTRIBUTE + N_PERSON_SLOTS * len(AMOUNTS)
-PART_ONE_END = ALLOCATE + N_PERSON_SLOTS * len(AMOUNTS)
+OWN_TREASURY: Final = N_PERSON_SLOTS
+TRANSFER: Final = 400
+N_SOURCES: Final = N_PERSON_SLOTS + 1
+N_DESTINATIONS: Final = N_PERSON_SLOTS + 1 + MAX_FACTIONS
+CONTRIBUTE: Final = TRANSFER + N_SOURCES * N_DESTINATIONS * len(AMOUNTS)
+ALLOCATE: Final = CONTRIBUTE + N_PERSON_SLOTS * len(AMOUNTS)
+PART_ONE_END: Final = ALLOCATE + N_PERSON_SLOTS * len(AMOUNTS)
 
 # The later phases encode their own actions, each in its own block of this one space.
-FORUM = 10_000
+FORUM: Final = 10_000
 """Forum Phase actions (§6.4): ``FORUM + i`` for i below FORUM_SIZE, laid out in forum.py."""
-FORUM_SIZE = 2_000
-SENATE: int = FORUM + FORUM_SIZE
+FORUM_SIZE: Final = 2_000
+SENATE: Final[int] = FORUM + FORUM_SIZE
 """Senate Phase actions (§6.5), laid out by the Senate modules."""
-SENATE_SIZE = 8_000
-COMBAT = SENATE + SENATE_SIZE
+SENATE_SIZE: Final = 8_000
+COMBAT: Final = SENATE + SENATE_SIZE
 """Exploration, Combat and Revolution Phase actions (§6.6-6.7), laid out by those modules."""
-COMBAT_SIZE = 2_000
-CARDS = COMBAT + COMBAT_SIZE
+COMBAT_SIZE: Final = 2_000
+CARDS: Final = COMBAT + COMBAT_SIZE
 """Event and Intrigue cards played from hand outside the Senate's own windows (§6.4.2.1)."""
-CARDS_SIZE = 1_000
-NUM_ACTIONS = CARDS + CARDS_SIZE
+CARDS_SIZE: Final = 1_000
+NUM_ACTIONS: Final = CARDS + CARDS_SIZE
 
 
 def sell(commodity: int, count: int) -> int:

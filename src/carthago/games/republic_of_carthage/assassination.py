@@ -13,7 +13,7 @@ played, then the dice rolled so far.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -32,13 +32,15 @@ from carthago.games.republic_of_carthage.table_events import roll_penalty
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-KILL_AT, CAUGHT_AT = 5, 2
+KILL_AT: Final = 5
+CAUGHT_AT: Final = 2
 """Standard table: 5+ the target dies, 2 or less the assassin is caught."""
-OPTIONAL_KILL_AT, OPTIONAL_CAUGHT_AT = 5, 3
+OPTIONAL_KILL_AT: Final = 5
+OPTIONAL_CAUGHT_AT: Final = 3
 """§8: the colored die kills on 5-6, the white die catches on 1-3."""
-CAUGHT_INFLUENCE = 5
-OPTIONAL_POPULARITY = 1
-PERSONS = 35
+CAUGHT_INFLUENCE: Final = 5
+OPTIONAL_POPULARITY: Final = 1
+PERSONS: Final = 35
 """Person slots in the attempt encoding (actions.N_PERSON_SLOTS)."""
 
 

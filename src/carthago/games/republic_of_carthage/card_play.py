@@ -22,7 +22,7 @@ Combat reads the pending bonuses of Fair Winds and The Sacred Band with ``take_r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -45,34 +45,36 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-PLAY = A.CARDS
+PLAY: Final = A.CARDS
 """``PLAY + card``: play that card from hand."""
-PASS = A.CARDS + 200
+PASS: Final = A.CARDS + 200
 """Decline to play in a reaction window."""
-PERSON = A.CARDS + 300
+PERSON: Final = A.CARDS + 300
 """``PERSON + person``: the Senator a card's effect concerns."""
-FACTION = A.CARDS + 400
+FACTION: Final = A.CARDS + 400
 """``FACTION + faction``: the faction a card's effect concerns."""
-END = FACTION + A.MAX_FACTIONS
+END: Final = FACTION + A.MAX_FACTIONS
 assert END <= A.CARDS + A.CARDS_SIZE and len(CARDS) <= PASS - PLAY
 
-DOUBLE, HALF = 1, 2
-EXPLORATION, WAR = 0, 1
+DOUBLE: Final = 1
+HALF: Final = 2
+EXPLORATION: Final = 0
+WAR: Final = 1
 """Kinds of pending roll bonus, per faction in ``state.roll_bonus[2 * faction + kind]``."""
-BONUS_EFFECTS = {"exploration_bonus": EXPLORATION, "combat_bonus": WAR}
-GENERAL = ("influence_peddling", "rumour", "trade_value", "popularity", *BONUS_EFFECTS)
+BONUS_EFFECTS: Final = {"exploration_bonus": EXPLORATION, "combat_bonus": WAR}
+GENERAL: Final = ("influence_peddling", "rumour", "trade_value", "popularity", *BONUS_EFFECTS)
 """Effects playable at any decision of the holder; the others only in their reaction window."""
-WINDOW_EFFECTS = ("blackmail", "mortality_cancel")
-EFFECTS = (*GENERAL, *WINDOW_EFFECTS)
-TRADE_PREFIXES = ("mortality", "revenue", "trade", "turn_start")
+WINDOW_EFFECTS: Final = ("blackmail", "mortality_cancel")
+EFFECTS: Final = (*GENERAL, *WINDOW_EFFECTS)
+TRADE_PREFIXES: Final = ("mortality", "revenue", "trade", "turn_start")
 """Stages of a turn up to the end of its Trade Phase: when a Trade Phase value card may be
 played (it concerns "this turn's" Trade Phase)."""
-NO_PLAY_PREFIXES = ("setup_", "cards_", "revolution_trade_")
+NO_PLAY_PREFIXES: Final = ("setup_", "cards_", "revolution_trade_")
 """Stages with no general window: set-up, a card's own play or window, and an offer of hand
 cards (§6.7.2) from its opening to its answer and exchange."""
-CARD_STAGES = ("cards_target", "cards_steal", "cards_blackmail", "cards_blackmail_roll")
-CARD_STAGES_ALL = (*CARD_STAGES, "cards_tophet")
-MORTALITY_RESUME = "mortality_after_chit"
+CARD_STAGES: Final = ("cards_target", "cards_steal", "cards_blackmail", "cards_blackmail_roll")
+CARD_STAGES_ALL: Final = (*CARD_STAGES, "cards_tophet")
+MORTALITY_RESUME: Final = "mortality_after_chit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +129,8 @@ def load(data: dict[str, object]) -> CardData:
     )
 
 
-DATA = load(load_toml(PACKAGE, "card_play.toml"))
-MINE = tuple(
+DATA: Final = load(load_toml(PACKAGE, "card_play.toml"))
+MINE: Final = tuple(
     i
     for i, ref in enumerate(CARDS)
     if ref.kind in ("event", "intrigue") and C.hand_cards[ref.id].effect in EFFECTS
@@ -546,5 +548,5 @@ def bound(factions: int) -> int:
     return 6 * (factions + 2) + N_PERSONS
 
 
-PLAY_BOUND = len(MINE) * 4
+PLAY_BOUND: Final = len(MINE) * 4
 """Entries over a whole game for the plays: each card is played once (play, target, steal)."""

@@ -8,41 +8,43 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.republic_of_carthage.actions import COMBAT, COMBAT_SIZE, MAX_FACTIONS
 from carthago.games.republic_of_carthage.state import N_CARDS, N_PERSONS
 
-GO_ON = COMBAT
+GO_ON: Final = COMBAT
 """After Raiders: the expedition goes on (§6.6.1)."""
-TURN_BACK = COMBAT + 1
+TURN_BACK: Final = COMBAT + 1
 """After Raiders: the expedition returns to Carthage."""
-REVOLT = COMBAT + 2
-LOYAL = COMBAT + 3
+REVOLT: Final = COMBAT + 2
+LOYAL: Final = COMBAT + 3
 """Decline to revolt, or keep a Veteran out of a revolt."""
-JOIN = COMBAT + 4
+JOIN: Final = COMBAT + 4
 """Join a revolt (an accomplice, or a Veteran joining at its commander's word)."""
-ROLL = COMBAT + 5
+ROLL: Final = COMBAT + 5
 """Roll an army's allegiance without adding talents."""
-ADD_TALENT = COMBAT + 6
+ADD_TALENT: Final = COMBAT + 6
 """Spend 1T of the commander's own to add one to the coming allegiance roll."""
-DONE = COMBAT + 7
-USE_FAVOUR = COMBAT + 8
+DONE: Final = COMBAT + 7
+USE_FAVOUR: Final = COMBAT + 8
 """The HRAO spends the Favour of Baal Hammon (Table Event) on the coming war roll."""
-RANSOM = COMBAT + 10
-MAX_BRIBE = 60
-BRIBE = RANSOM + N_PERSONS
-PLAY = 200
+RANSOM: Final = COMBAT + 10
+MAX_BRIBE: Final = 60
+BRIBE: Final = RANSOM + N_PERSONS
+PLAY: Final = 200
 """``COMBAT + PLAY + card``: play a hand card (Statesman or Trade Concession) in §6.7.2."""
-DROP = PLAY + N_CARDS
+DROP: Final = PLAY + N_CARDS
 """``COMBAT + DROP + card``: discard a card down to the hand limit of §6.7.2."""
-OFFER = DROP + N_CARDS
+OFFER: Final = DROP + N_CARDS
 """``COMBAT + OFFER + faction``: open an offer of hand cards to that faction (§6.7.2)."""
-GIVE = OFFER + MAX_FACTIONS
+GIVE: Final = OFFER + MAX_FACTIONS
 """``COMBAT + GIVE + card``: put that card of one's hand into an offer or its return."""
-ASK = COMBAT + GIVE + N_CARDS
+ASK: Final = COMBAT + GIVE + N_CARDS
 """Ask for one more card of the receiver's hand, his choice, in the offer being built."""
-ACCEPT = ASK + 1
-DECLINE = ASK + 2
-END = DECLINE + 1
+ACCEPT: Final = ASK + 1
+DECLINE: Final = ASK + 2
+END: Final = DECLINE + 1
 assert END <= COMBAT + COMBAT_SIZE
 
 

@@ -11,13 +11,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
 
-PACKAGE = "carthago.games.republic_of_carthage"
-FILES = (
+PACKAGE: Final = "carthago.games.republic_of_carthage"
+FILES: Final = (
     "senators",
     "statesmen",
     "wars",
@@ -29,9 +29,9 @@ FILES = (
     "table_events",
     "neutral_aide",
 )
-DECKS = (1, 2)
-HAND_KINDS = ("intrigue", "concession", "event", "law")
-NEUTRAL_ROLE_NAMES = ("Imperials", "Plutocrats", "Conservatives", "Populists")
+DECKS: Final = (1, 2)
+HAND_KINDS: Final = ("intrigue", "concession", "event", "law")
+NEUTRAL_ROLE_NAMES: Final = ("Imperials", "Plutocrats", "Conservatives", "Populists")
 """The four Neutral factions of the solitaire and two-player variant (rules §9.1)."""
 
 
@@ -50,7 +50,7 @@ def role_entries(data: dict[str, Any], where: str) -> dict[str, tuple[dict[str, 
     return entries
 
 
-MAKE_UP = {
+MAKE_UP: Final = {
     1: {
         "senator": 20,
         "intrigue": 14,
@@ -65,7 +65,7 @@ MAKE_UP = {
 }
 """The published deck make-up (rules §2); Trade Concessions count among the Intrigues and the
 Conquest of Tunisia, set aside at set-up, among the Early Republic Wars."""
-_DICE = re.compile(r"^(dr|DR)([+-]\d+)?$")
+_DICE: Final = re.compile(r"^(dr|DR)([+-]\d+)?$")
 K = TypeVar("K", int, str)
 T = TypeVar("T")
 
@@ -288,9 +288,9 @@ class NeutralTrade:
     source: str
 
 
-LEADER_RATINGS = ("military", "influence", "influence+popularity")
-REVENUE_SHARES = ("die", "equal", "half", "one_each")
-CONTRIBUTION_RULES = ("match", "none")
+LEADER_RATINGS: Final = ("military", "influence", "influence+popularity")
+REVENUE_SHARES: Final = ("die", "equal", "half", "one_each")
+CONTRIBUTION_RULES: Final = ("match", "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,8 +520,8 @@ def _copies(entry: dict[str, Any], key: str, where: str) -> tuple[tuple[int, int
     return tuple(sorted(copies))
 
 
-DECK = _one_of(DECKS, int)
-RATINGS = {
+DECK: Final = _one_of(DECKS, int)
+RATINGS: Final = {
     "mil": _rating(0, 9),
     "ora": _rating(0, 9),
     "exp": _rating(0, 9),
@@ -921,4 +921,4 @@ def read_files() -> dict[str, dict[str, Any]]:
     return {name: load_toml(PACKAGE, f"{name}.toml") for name in FILES}
 
 
-COMPONENTS = load_components(read_files())
+COMPONENTS: Final = load_components(read_files())

@@ -16,6 +16,8 @@ minutes every turn. So (:class:`carthago.core.decision_weight.Weight`):
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.core.decision_weight import Weight
 from carthago.core.state import State
 from carthago.games.republic_of_carthage import senate_actions as SA
@@ -24,7 +26,7 @@ from carthago.games.republic_of_carthage import voting
 from carthago.games.republic_of_carthage.heuristics import advise
 from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
 
-WEIGHTY_STAGES = frozenset(
+WEIGHTY_STAGES: Final = frozenset(
     {
         # the start: who leads, which Concessions, which terms
         "setup_concessions",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
@@ -56,15 +56,17 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-LOST = 1
+LOST: Final = 1
 """Force status of a Lost expedition."""
-DISASTER = "disaster"
-X_RESULT, X_LOSE, X_CHITS = range(3)
-RESULTS = ("disaster", "lost", "raiders", "no_progress", "success")
-PER_CHIT = 5
+DISASTER: Final = "disaster"
+X_RESULT: Final = 0
+X_LOSE: Final = 1
+X_CHITS: Final = 2
+RESULTS: Final = ("disaster", "lost", "raiders", "no_progress", "success")
+PER_CHIT: Final = 5
 """One Mortality chit per 5 Trade Fleets or Caravans lost, or part of 5."""
-SHORT_STEP = 5
-EXPLORATION_BOUND = N_PERSONS * (1 + 1 + 3 + 4 + 1 + 1)
+SHORT_STEP: Final = 5
+EXPLORATION_BOUND: Final = N_PERSONS * (1 + 1 + 3 + 4 + 1 + 1)
 """Per turn: per expedition a roll, a loss roll, up to 3 chits (12 lost) plus 4 for the "Draw
 2" chits, a Mago pick (the cup holds one chit 2), and the Raiders decision."""
 

@@ -9,7 +9,7 @@ bid). Everything else, a vote included, waits for the person.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import senate_actions as SA
@@ -17,7 +17,7 @@ from carthago.games.republic_of_carthage import senate_actions as SA
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-FOLLOWING_STEPS = {
+FOLLOWING_STEPS: Final = {
     "senate_floor": SA.PASS,
     "forum_interfere": F.PASS,
     "forum_auction": F.PASS,

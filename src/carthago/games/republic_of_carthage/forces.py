@@ -18,7 +18,7 @@ Force(war 0, commanders (7,), units {'legion': 2}, veterans {}, sent turn 3)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.stages import weighted
 from carthago.games.republic_of_carthage.state import (
@@ -33,9 +33,9 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-TRADE_FLEET = UNIT_INDEX["trade_fleet"]
-CARAVAN = UNIT_INDEX["caravan"]
-REBEL_WAR = len(WARS)
+TRADE_FLEET: Final = UNIT_INDEX["trade_fleet"]
+CARAVAN: Final = UNIT_INDEX["caravan"]
+REBEL_WAR: Final = len(WARS)
 """The target index of a force sent against the rebellion (§6.7.3 The rebel war): one past the
 last war card, so the Senate names it like a war (proposals.py) and the Combat Phase fights it."""
 

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage.components import COMPONENTS
@@ -57,19 +57,21 @@ from carthago.games.republic_of_carthage.table_events import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-INITIATIVES = 6
-RANDOM_EVENT = 7
-TRADER_TARGET = 12
-RETURN_AT = 5
+INITIATIVES: Final = 6
+RANDOM_EVENT: Final = 7
+TRADER_TARGET: Final = 12
+RETURN_AT: Final = 5
 """A die of 5 or 6 removes an aging Leader or turns a Forum card face up (§6.4.4)."""
-AGING, RETURNING, CONCESSION = range(3)
+AGING: Final = 0
+RETURNING: Final = 1
+CONCESSION: Final = 2
 
 
-CHITS = 31
+CHITS: Final = 31
 """The Mortality cup: a drawing (Plague, Mob Violence) draws at most every chit once."""
-EVENT_BOUND = 2 + CHITS + 2
+EVENT_BOUND: Final = 2 + CHITS + 2
 """3d6, the colored die, then the longest event: every chit of the cup plus Mago picks."""
-DRAW_BOUND = 1 + 1 + 3
+DRAW_BOUND: Final = 1 + 1 + 3
 """The card, a Mago pick, three Trade cards a war removes."""
 
 

@@ -21,23 +21,25 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.republic_of_carthage.actions import AMOUNTS, FORUM, FORUM_SIZE, N_PERSON_SLOTS
 
-PASS: int = FORUM
-RESOLVE = FORUM + 1
-BUY_TRADER = FORUM + 2
-TARGET = FORUM + 10
-PERSUADER = FORUM + 50
-TRADER = FORUM + 90
-LEADER = FORUM + 130
-BRIBE = FORUM + 170
-RAISE = FORUM + 180
-LOWER = FORUM + 190
-BID = FORUM + 200
-BID_RAISES = (0, 1, 4, 9, 19)
+PASS: Final[int] = FORUM
+RESOLVE: Final = FORUM + 1
+BUY_TRADER: Final = FORUM + 2
+TARGET: Final = FORUM + 10
+PERSUADER: Final = FORUM + 50
+TRADER: Final = FORUM + 90
+LEADER: Final = FORUM + 130
+BRIBE: Final = FORUM + 170
+RAISE: Final = FORUM + 180
+LOWER: Final = FORUM + 190
+BID: Final = FORUM + 200
+BID_RAISES: Final = (0, 1, 4, 9, 19)
 """A bid is the lowest legal bid (0, or one more than the last bid) plus one of these: a bid
 raises the last one by 1, 2, 5, 10 or 20 talents."""
-END = BID + N_PERSON_SLOTS * len(BID_RAISES)
+END: Final = BID + N_PERSON_SLOTS * len(BID_RAISES)
 assert END <= FORUM + FORUM_SIZE
 assert TARGET + N_PERSON_SLOTS <= PERSUADER and LOWER + len(AMOUNTS) <= BID
 

@@ -9,7 +9,7 @@ its appearance effects follow (Force Pool additions, desertions, Trade cards rem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import not_yet_in_play
@@ -41,8 +41,8 @@ from carthago.games.republic_of_carthage.table_events import AFTER_EVENT
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-HAND_KINDS = ("event", "intrigue", "law", "statesman", "concession")
-ON_BOARD = (WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED)
+HAND_KINDS: Final = ("event", "intrigue", "law", "statesman", "concession")
+ON_BOARD: Final = (WAR_INACTIVE, WAR_ACTIVE, WAR_UNPROSECUTED)
 """War states that count as "on the board" for matching (a Lost or defeated war does not)."""
 
 

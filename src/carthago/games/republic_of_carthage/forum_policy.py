@@ -12,7 +12,7 @@ Initiative, and changes Faction Leader when another Senator fits its card's crit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -43,7 +43,7 @@ from carthago.games.republic_of_carthage.state import NEUTRAL_ROLES, family_of
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-TARGET_SCOPES = ("forum", "any")
+TARGET_SCOPES: Final = ("forum", "any")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def load_policies(data: dict[str, object]) -> dict[str, ForumPolicy]:
     return policies
 
 
-POLICIES = load_policies(load_toml(PACKAGE, "forum.toml"))
+POLICIES: Final = load_policies(load_toml(PACKAGE, "forum.toml"))
 
 
 def policy_of(state: S, faction: int) -> ForumPolicy:

@@ -7,7 +7,7 @@ auction's best bid, and the last vote tally. Cards drawn to a hand show only in 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import (
@@ -22,7 +22,7 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-PERSUASION_STAGES = ("forum_bribe", "forum_interfere", "forum_persuade_roll")
+PERSUASION_STAGES: Final = ("forum_bribe", "forum_interfere", "forum_persuade_roll")
 
 
 def _persuasion(state: S) -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from carthago.core.game import Game
 from carthago.core.options import GameOption
@@ -23,10 +23,10 @@ from carthago.games.republic_of_carthage.state import (
 from carthago.games.republic_of_carthage.trade import MAX_ALLOCATIONS, OFFER_ROUNDS
 from carthago.games.republic_of_carthage.war import COMBAT_BOUND
 
-NEUTRAL_FACTIONS = {1: 4, 2: 3}
+NEUTRAL_FACTIONS: Final = {1: 4, 2: 3}
 """§9: four Neutral factions beside a solitaire player, three beside two players."""
-SETUP_BOUND = 200
-TRADE_CARDS = 103
+SETUP_BOUND: Final = 200
+TRADE_CARDS: Final = 103
 
 
 @register

@@ -24,7 +24,7 @@ played while an offer is open (``card_play`` leaves these stages out of its wind
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -40,15 +40,18 @@ from carthago.games.republic_of_carthage.state import CARDS, DISCARD, HAND, NEUT
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-HAND_LIMIT = 5
-MAX_OFFERS = 2
+HAND_LIMIT: Final = 5
+MAX_OFFERS: Final = 2
 """Offers a faction may open in one step 2 (a finite stand-in for the table's bargaining)."""
-MAX_SIDE = HAND_LIMIT
+MAX_SIDE: Final = HAND_LIMIT
 """Cards given, and cards asked, in one offer."""
-TRADE_BOUND = MAX_FACTIONS * MAX_OFFERS * (4 + 3 * MAX_SIDE)
+TRADE_BOUND: Final = MAX_FACTIONS * MAX_OFFERS * (4 + 3 * MAX_SIDE)
 """Per turn: per offer its opening, gifts, asks, presentation, answer and return."""
-HAND_KINDS = ("statesman", "concession", "intrigue", "law", "event")
-OFFERER, RECEIVER, ASKED, GIVEN = range(4)
+HAND_KINDS: Final = ("statesman", "concession", "intrigue", "law", "event")
+OFFERER: Final = 0
+RECEIVER: Final = 1
+ASKED: Final = 2
+GIVEN: Final = 3
 """Places in ``state.ctx`` during an offer; the given cards follow, then the returned ones."""
 
 
@@ -397,7 +400,7 @@ def open_offer_seen(state: S, viewer: int | None) -> OpenOffer | None:
     )
 
 
-TRADE_STAGES = (
+TRADE_STAGES: Final = (
     "revolution_trade_build",
     "revolution_trade_answer",
     "revolution_trade_return",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from carthago.core.state import State
 from carthago.games.republic_of_carthage import actions as A
@@ -26,7 +27,7 @@ from carthago.games.republic_of_carthage.state import (
     stat,
 )
 
-TALENTS_PER_INFLUENCE = 10
+TALENTS_PER_INFLUENCE: Final = 10
 """Talents buy persuasion, traders and votes; ten of them weigh about one Influence."""
 
 
@@ -50,7 +51,7 @@ def evaluate(state: State, player: int) -> float:
     return max(-1.0, min(1.0, (share - fair) / fair))
 
 
-ADVISED_STAGES = frozenset(
+ADVISED_STAGES: Final = frozenset(
     {"senate_propose", "senate_consent", "senate_floor", "senate_ballot", "senate_step_down"}
 )
 """The Senate's proposals, a commander's consent, the floor (vetoes), the ballots and a PM's
@@ -60,7 +61,7 @@ veto and vote at random and leave the wars unprosecuted until the Republic falls
 always step down (staying on costs 1 Influence, §6.5) until nobody is left to preside and the
 Senate adjourns before Other Business, its wars unfought (traced: a 3-player game fell so in
 turn 4 with five Active wars). The aide, like every Neutral, stays on."""
-AIDE_ROLE = NEUTRAL_ROLES.index("Imperials")
+AIDE_ROLE: Final = NEUTRAL_ROLES.index("Imperials")
 """Whose Senate aide (§9, reconstructed in ``data/senate_policy.toml``) a computer faction follows
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
 them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
@@ -68,10 +69,10 @@ Unlike a Neutral, a computer faction makes a last stand when the fall is certain
 won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
 
 
-NEW_WARS = 2
+NEW_WARS: Final = 2
 """The new Active wars one turn's Forum Phase can bring before the Senate meets (traced: two
 wars appearing in one turn ended games with a rebellion under way and three Lost Wars)."""
-RESCUE_MARGIN = 20
+RESCUE_MARGIN: Final = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
 

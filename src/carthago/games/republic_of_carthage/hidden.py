@@ -36,7 +36,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations_with_replacement, product
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -57,19 +57,19 @@ if TYPE_CHECKING:
 
 T = TypeVar("T", bound="S")
 
-SWAP_GROUPS = (("intrigue", "law"), ("concession",))
+SWAP_GROUPS: Final = (("intrigue", "law"), ("concession",))
 """Hand cards redrawn among themselves: a group's cards in a hand are exchanged only with
 cards of the same group, so each hand keeps its number of concessions."""
-FORUM_KINDS = ("event", "intrigue", "law", "statesman", "concession")
+FORUM_KINDS: Final = ("event", "intrigue", "law", "statesman", "concession")
 """Kinds a Forum draw may put in a hand (§6.4.2.1): the others only see that a card went to hand."""
-UNSEEN_REMOVALS = ("setup_trade_removal", "forum_pirates", "forum_war_trade")
+UNSEEN_REMOVALS: Final = ("setup_trade_removal", "forum_pirates", "forum_war_trade")
 """Chance stages taking Trade cards out of the stacks unseen by anyone (set-up, Pirates, wars)."""
-RESERVE_REMOVALS = ("setup_trade_removal", "forum_war_trade")
+RESERVE_REMOVALS: Final = ("setup_trade_removal", "forum_war_trade")
 """Those whose cards go to the reserve, from which a successful exploration calls some back."""
-EXPLORATIONS = tuple(index for index, card in enumerate(CARDS) if card.kind == "exploration")
-BUILD_STAGES = ("trade_offer_build", "trade_counter_build")
-ADDS = range(A.ADD, A.ADD + len(C.commodities))
-NAMES = range(A.NAME, A.NAME + len(C.commodities))
+EXPLORATIONS: Final = tuple(index for index, card in enumerate(CARDS) if card.kind == "exploration")
+BUILD_STAGES: Final = ("trade_offer_build", "trade_counter_build")
+ADDS: Final = range(A.ADD, A.ADD + len(C.commodities))
+NAMES: Final = range(A.NAME, A.NAME + len(C.commodities))
 """The moves that build an offer; others in those stages (a card played, §6.4.2.1) are not."""
 MAX_REPLAYS = 200
 """Replays tried before the fallback (:mod:`hidden_fallback`); in random play over nine in ten
@@ -277,7 +277,10 @@ class _Facts:
         return bool(self.removals or self.draws or blocks or gifts)
 
 
-DELTA, MOVE, GIFT, CAP = 0, 1, 2, 3
+DELTA: Final = 0
+MOVE: Final = 1
+GIFT: Final = 2
+CAP: Final = 3
 
 
 def _hand_counts(state: S, faction: int) -> Counter[int]:
@@ -391,6 +394,7 @@ class _FactsWalk:
         walk._apply_action(action)
         walk._history.append(action)
         walk._legal = None
+        walk._chance = None
         self.history.append(action)
         if walk.last_return != last_return:
             # Measured on the stacks, less the Pirates' and the reserve's cards: the move that
@@ -596,10 +600,16 @@ def _gift_amounts(facts: _Facts, rng: random.Random) -> tuple[dict[int, int], tu
 # -- Trade cards -----------------------------------------------------------------------------
 
 
-PLAN_BRANCHES = 300
+PLAN_BRANCHES: Final = 300
 """Ways of moving the cards of exchanges between others a plan tries before it gives up."""
 
-DRAW, SOLD, GOT, NAMED, SWAP, REMOVAL, RETURN = range(7)
+DRAW: Final = 0
+SOLD: Final = 1
+GOT: Final = 2
+NAMED: Final = 3
+SWAP: Final = 4
+REMOVAL: Final = 5
+RETURN: Final = 6
 """Kinds of event a plan follows, in this order within one history index."""
 
 
@@ -1041,9 +1051,9 @@ def _extend(
     return None if _offer_unshown_to(copy, player) else _untold(copy, state, player)
 
 
-DROPS = range(K.drop_card(0), K.offer_to(0))
-GIVES = range(K.give_card(0), K.ASK)
-SECRET_CARD_STAGES = {
+DROPS: Final = range(K.drop_card(0), K.offer_to(0))
+GIVES: Final = range(K.give_card(0), K.ASK)
+SECRET_CARD_STAGES: Final = {
     "revolution_cards": DROPS,
     "revolution_trade_discard": DROPS,
     "revolution_trade_build": GIVES,

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -51,7 +51,7 @@ class ResampleCounts:
         self.exact = self.fallback = self.carry_tried = self.carried = 0
 
 
-COUNTS = ResampleCounts()
+COUNTS: Final = ResampleCounts()
 """Every resample of the process is counted here (tests and benchmarks read it)."""
 
 
@@ -73,7 +73,7 @@ def fallback_copy(
     return _redrawn(state, player, facts, gifts, funds, rng, keep_offers=True)
 
 
-OFFER_TRIES = 20
+OFFER_TRIES: Final = 20
 """Shuffles tried for one whose hands can make the open offers' claims; after them the cards
 of the open offers keep their commodities (the claims pin those down nearly always)."""
 
@@ -97,6 +97,7 @@ def _redrawn(
     held = _offered(copy, player) if keep_offers else {}
     _shuffle_unseen_trade_cards(copy, player, facts, held, rng)
     copy._legal = None
+    copy._chance = None
     return copy
 
 

@@ -7,7 +7,7 @@ rules from then on. Each law's effect key (data/hand_cards.toml) is read where i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import CARDS, HAND, IN_PLAY, N_PERSONS
@@ -15,8 +15,8 @@ from carthago.games.republic_of_carthage.state import CARDS, HAND, IN_PLAY, N_PE
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-LAW_EFFECTS = frozenset(card.effect for card in C.hand_cards.values() if card.kind == "law")
-LAW_CARDS = tuple(i for i, card in enumerate(CARDS) if card.kind == "law")
+LAW_EFFECTS: Final = frozenset(card.effect for card in C.hand_cards.values() if card.kind == "law")
+LAW_CARDS: Final = tuple(i for i, card in enumerate(CARDS) if card.kind == "law")
 
 
 def law_in_force(state: S, effect: str) -> bool:
@@ -29,9 +29,9 @@ def law_in_force(state: S, effect: str) -> bool:
     )
 
 
-SUMPTUARY_LIMIT = 50
-COURT_OF_104_MODIFIER = -1
-MERCENARY_PAY = 10
+SUMPTUARY_LIMIT: Final = 50
+COURT_OF_104_MODIFIER: Final = -1
+MERCENARY_PAY: Final = 10
 """Talents the State Treasury pays per deserting army under the Mercenary Pay Act."""
 
 

@@ -8,7 +8,7 @@ chits go back to the cup when the drawing is over.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.card_play import MORTALITY_RESUME, mortality_deaths
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -34,7 +34,7 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-MAGO = ("2A", "2B")
+MAGO: Final = ("2A", "2B")
 
 
 def chit_text(chit: int) -> str:

@@ -10,7 +10,7 @@ policies of the other Neutral modules decide (docs, "§9 The Neutral aide").
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.components import NeutralRole
@@ -25,7 +25,8 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-ALWAYS, NEVER = 1, 7
+ALWAYS: Final = 1
+NEVER: Final = 7
 """``personal_income_at`` of a role that takes it without a roll, and of one that never does."""
 
 

@@ -8,7 +8,7 @@ read from ``data/neutral_combat.toml`` and validated at import.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -56,7 +56,7 @@ def _load() -> dict[str, CombatPolicy]:
     return policies
 
 
-POLICIES = _load()
+POLICIES: Final = _load()
 
 
 def policy(state: S, faction: int) -> CombatPolicy:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -62,5 +62,5 @@ def vacate(state: S, office: int) -> None:
     state.office_term[office] = 0
 
 
-OVERSEER = OFFICE_INDEX["OVERSEER"]
-HOME_SUFFETE = OFFICE_INDEX["HOME-SUFFETE"]
+OVERSEER: Final = OFFICE_INDEX["OVERSEER"]
+HOME_SUFFETE: Final = OFFICE_INDEX["HOME-SUFFETE"]

@@ -17,7 +17,7 @@ fail; the target joins with his cards and markers. Every amount is announced to 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import forum_actions as F
@@ -41,13 +41,18 @@ from carthago.games.republic_of_carthage.table_events import persuasion_penalty
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-OPPONENT_PENALTY = 7
-ALWAYS_FAILS = 11
+OPPONENT_PENALTY: Final = 7
+ALWAYS_FAILS: Final = 11
 """2d6 results of 11 and 12 always fail (§6.4.2.2 step 7)."""
-MAX_ROUNDS = 3
+MAX_ROUNDS: Final = 3
 """Rounds of talents and interference in one attempt (the rules set no limit; docs)."""
-NEXT_STEP = "forum_trader"
-TARGET, PERSUADER, MODIFIER, ROUND, TURN, BASE = range(6)
+NEXT_STEP: Final = "forum_trader"
+TARGET: Final = 0
+PERSUADER: Final = 1
+MODIFIER: Final = 2
+ROUND: Final = 3
+TURN: Final = 4
+BASE: Final = 5
 
 
 def targets(state: S, faction: int) -> list[int]:

@@ -9,7 +9,7 @@ The phases after the Trade Phase follow ``stages.PHASES_AFTER_TRADE``: each ends
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import (  # noqa: F401
     card_play,
@@ -33,7 +33,7 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-FALL_LIMIT = 4
+FALL_LIMIT: Final = 4
 """Four active or four lost wars at the end of the Combat Phase end the Republic (§7)."""
 
 

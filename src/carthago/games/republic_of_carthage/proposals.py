@@ -8,7 +8,7 @@ per choice (a person, a war, a province, a force, a unit type, a count, or -1 fo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import table_events
@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     LIFE,
     EXPEDITION,
 ) = range(17)
-KIND_NAMES = (
+KIND_NAMES: Final = (
     "elect Suffetes",
     "fill a Committee seat",
     "minor prosecution",
@@ -101,7 +101,7 @@ KIND_NAMES = (
     "elect a Suffete for Life",
     "send an expedition",
 )
-OTHER_BUSINESS = (
+OTHER_BUSINESS: Final = (
     WAR,
     TAX_UP,
     RECRUIT,
@@ -118,24 +118,26 @@ OTHER_BUSINESS = (
 )
 """The kinds the PM may propose in Other Business (§6.5.7), in the order legal actions list
 them: war and taxes first, what keeps the Republic alive."""
-NONE = -1
+NONE: Final = -1
 """A parameter left empty (no second commander, no replacement commander)."""
 
-HOME = OFFICE_INDEX["HOME-SUFFETE"]
-MARINE = OFFICE_INDEX["MARINE-SUFFETE"]
-SUFFETE_INFLUENCE = 5
-COMMITTEE_INFLUENCE = 3
-GENERAL_INFLUENCE = 3
-COMMITTEE_TERM = 3
-PENTARCHY_TERM = 4
-MAX_TAX, TAX_STEP = 90, 10
-SPONSOR_POPULARITY, COSPONSOR_POPULARITY = 3, 1
-LIFE_INFLUENCE = 21
-EXPEDITION_INFLUENCE = 3
-FLEET: int = UNIT_INDEX["fleet"]
-TRADE_UNITS = (TRADE_FLEET, CARAVAN)
-ARMIES = tuple(u for u in range(len(UNITS)) if u != FLEET and u not in TRADE_UNITS)
-MILITARY: tuple[int, ...] = (*ARMIES, FLEET)
+HOME: Final = OFFICE_INDEX["HOME-SUFFETE"]
+MARINE: Final = OFFICE_INDEX["MARINE-SUFFETE"]
+SUFFETE_INFLUENCE: Final = 5
+COMMITTEE_INFLUENCE: Final = 3
+GENERAL_INFLUENCE: Final = 3
+COMMITTEE_TERM: Final = 3
+PENTARCHY_TERM: Final = 4
+MAX_TAX: Final = 90
+TAX_STEP: Final = 10
+SPONSOR_POPULARITY: Final = 3
+COSPONSOR_POPULARITY: Final = 1
+LIFE_INFLUENCE: Final = 21
+EXPEDITION_INFLUENCE: Final = 3
+FLEET: Final[int] = UNIT_INDEX["fleet"]
+TRADE_UNITS: Final = (TRADE_FLEET, CARAVAN)
+ARMIES: Final = tuple(u for u in range(len(UNITS)) if u != FLEET and u not in TRADE_UNITS)
+MILITARY: Final[tuple[int, ...]] = (*ARMIES, FLEET)
 """Armies, then fleets: a force's counts are chosen in this order (fleets last, so the fleet
 support a war asks for is known when its fleets are chosen)."""
 assert REBEL_WAR < SA.N_ITEMS, "the rebellion is named by an item action like the war cards"
@@ -399,7 +401,15 @@ def kinds(state: S) -> list[int]:
     return found
 
 
-SHORT_KINDS = {SUE: 1, RECALL_EXILE: 1, LIFE: 1, RECRUIT: 2, DISBAND: 2, CONCESSION: 2, TAX_UP: 2}
+SHORT_KINDS: Final = {
+    SUE: 1,
+    RECALL_EXILE: 1,
+    LIFE: 1,
+    RECRUIT: 2,
+    DISBAND: 2,
+    CONCESSION: 2,
+    TAX_UP: 2,
+}
 """Other Business kinds with few parameters, by their number: none of their choices may lead
 only to a proposal rejected this turn."""
 
@@ -720,8 +730,10 @@ def gain_influence(state: S, person: int, amount: int) -> None:
     state.inf[person] = max(0, state.inf[person] + amount)
 
 
-OUT_SUFFETE, OUT_GENERAL, OUT_EXPLORER = range(3)
-OUT_KINDS = ("Suffete", "General", "Expedition commander")
+OUT_SUFFETE: Final = 0
+OUT_GENERAL: Final = 1
+OUT_EXPLORER: Final = 2
+OUT_KINDS: Final = ("Suffete", "General", "Expedition commander")
 """What a man leaves that makes him "most recently out-of-office" (§6.5.5)."""
 
 

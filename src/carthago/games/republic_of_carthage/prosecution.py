@@ -7,7 +7,7 @@ besides the Censor's usual ones).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -26,12 +26,12 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-CENSOR = OFFICE_INDEX["CENSOR"]
-BUDGET = 2
+CENSOR: Final = OFFICE_INDEX["CENSOR"]
+BUDGET: Final = 2
 """A turn's prosecutions: a minor one costs 1, a major one 2."""
-MINOR_LOSS = 5
-JUDICIAL_REFORM_LOSS = 3
-TAX_LIABLE = 2
+MINOR_LOSS: Final = 5
+JUDICIAL_REFORM_LOSS: Final = 3
+TAX_LIABLE: Final = 2
 
 
 def recently_out(state: S, person: int) -> bool:

@@ -7,10 +7,10 @@ abbreviation the text uses.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, Final
 
-WIDTH = 80
-LEGEND = (
+WIDTH: Final = 80
+LEGEND: Final = (
     "Key: M Military, O Oratory, E Exploration, L Loyalty, I Influence, P Popularity, "
     "Tr Traders, T talents; HRAO the Highest Ranking Available Official; trade backs: "
     "Trade cards held per stack 1-9; war land/naval: the strength a force fights now "

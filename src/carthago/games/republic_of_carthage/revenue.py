@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -57,19 +57,23 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.components import Dice
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-LEADER_INCOME, SENATOR_INCOME = 3, 1
-STATE_INCOME = 100
-UNIT_UPKEEP = 2
-ACTIVE_WAR_COST, LOST_WAR_COST = 20, 25
-TRADE_UNITS_PER_TALENT = 5
-REBEL_UPKEEP = 2
-DEVELOPMENT_TARGET, DEVELOPMENT_BONUS, DEVELOPMENT_INFLUENCE = 6, 1, 3
-MAX_TRANSFERS = 3
-MAX_CONTRIBUTIONS = 2
+LEADER_INCOME: Final = 3
+SENATOR_INCOME: Final = 1
+STATE_INCOME: Final = 100
+UNIT_UPKEEP: Final = 2
+ACTIVE_WAR_COST: Final = 20
+LOST_WAR_COST: Final = 25
+TRADE_UNITS_PER_TALENT: Final = 5
+REBEL_UPKEEP: Final = 2
+DEVELOPMENT_TARGET: Final = 6
+DEVELOPMENT_BONUS: Final = 1
+DEVELOPMENT_INFLUENCE: Final = 3
+MAX_TRANSFERS: Final = 3
+MAX_CONTRIBUTIONS: Final = 2
 """Moves per faction in steps 10 and 11: the bound that keeps every game finite (docs)."""
-EARNING_PLACES = (CARTHAGE, GOVERNOR, AT_WAR, EXPEDITION)
+EARNING_PLACES: Final = (CARTHAGE, GOVERNOR, AT_WAR, EXPEDITION)
 """Where a Senator still draws his income: not in exile, captivity or revolt."""
-NON_MILITARY = ("trade_fleet", "caravan")
+NON_MILITARY: Final = ("trade_fleet", "caravan")
 
 
 def pay(state: S, amount: int, why: str) -> None:
@@ -245,8 +249,8 @@ def _rebel_upkeep(state: S) -> None:
     state.note(UPKEEP_NOTE.format(kept=kept, armies=armies))
 
 
-UPKEEP_NOTE = "The rebels maintain {kept} of {armies} armies"
-_UPKEEP_READ = re.compile(UPKEEP_NOTE.format(kept=r"(\d+)", armies=r"(\d+)"))
+UPKEEP_NOTE: Final = "The rebels maintain {kept} of {armies} armies"
+_UPKEEP_READ: Final = re.compile(UPKEEP_NOTE.format(kept=r"(\d+)", armies=r"(\d+)"))
 
 
 def upkeep_cap(note: str | None, talents_left: int) -> int | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
@@ -93,16 +93,18 @@ if TYPE_CHECKING:
 
 T = TypeVar("T", bound="S")
 
-LOYAL_UP_TO = {1: 4, 2: 3}
+LOYAL_UP_TO: Final = {1: 4, 2: 3}
 """§6.7.3 Army Allegiance: the highest roll that stays Loyal, by era."""
-MAX_ADDED = 5
+MAX_ADDED: Final = 5
 """Talents beyond +5 cannot change a d6 allegiance roll."""
-REVOLUTION_BOUND = 5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4) + TRADE_BOUND
+REVOLUTION_BOUND: Final = (
+    5 * N_PERSONS + 2 * 6 + len(CARDS) + COUNTERS * (MAX_ADDED + 3 + 4) + TRADE_BOUND
+)
 """Per turn: reactions, ransoms, revolt and joining decisions and accomplices per person; a
 play or discard per card; per army counter whom it follows, its added talents and roll (or
 its owner's decision), its bribery draw, two bids and a tie; the trades of hand cards."""
-MARINE_SUFFETE = OFFICE_INDEX["MARINE-SUFFETE"]
-SUFFETES = (HOME_SUFFETE, MARINE_SUFFETE)
+MARINE_SUFFETE: Final = OFFICE_INDEX["MARINE-SUFFETE"]
+SUFFETES: Final = (HOME_SUFFETE, MARINE_SUFFETE)
 
 
 # -- 1. Public Reaction ----------------------------------------------------------------------
@@ -368,8 +370,12 @@ stage(
 # state.ctx while a commander considers revolt: the holder, the deciding stage's person, the
 # type of the army being decided on, talents added to its roll, whom it follows (RECRUIT, -1 an
 # unassigned Veteran, else the person); then the force's armies still to decide (two rows).
-R_HOLDER, R_PERSON, R_UNIT, R_ADDED, R_FOLLOWS = range(5)
-RECRUIT = -2
+R_HOLDER: Final = 0
+R_PERSON: Final = 1
+R_UNIT: Final = 2
+R_ADDED: Final = 3
+R_FOLLOWS: Final = 4
+RECRUIT: Final = -2
 
 
 def _victorious(state: S, holder: int) -> int:
@@ -850,7 +856,9 @@ def _displace_rebel(state: S) -> None:
 
 # state.ctx during bribery: the holder, the army being bid for (unit * 2 + veteran or -1),
 # the first bid (-1 until made), then the armies still to draw (units then veterans rows).
-B_HOLDER, B_ARMY, B_FIRST = range(3)
+B_HOLDER: Final = 0
+B_ARMY: Final = 1
+B_FIRST: Final = 2
 
 
 def _needs_bribery(state: S, force: Force) -> bool:

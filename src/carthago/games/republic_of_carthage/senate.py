@@ -14,7 +14,7 @@ most ``MAX_OTHER_BUSINESS`` proposals in Other Business.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import assassination, prosecution, voting
 from carthago.games.republic_of_carthage import proposals as P
@@ -67,15 +67,20 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-SUFFETE_STEP, COMMITTEE_STEP, PROSECUTION_STEP, GOVERNOR_STEP, OTHER_STEP = 2, 4, 5, 6, 7
+SUFFETE_STEP: Final = 2
+COMMITTEE_STEP: Final = 4
+PROSECUTION_STEP: Final = 5
+GOVERNOR_STEP: Final = 6
+OTHER_STEP: Final = 7
 """``state.sub`` during the Senate: the §6.5 step under way."""
-MAX_FAILURES = 4
-MAX_PROSECUTION_PROPOSALS = 4
-MAX_OTHER_BUSINESS = 10
-CRISIS_WARS, CRISIS_STRENGTH = 3, 20
-CARTHAGE_SENATORS = 8
-COMMITTEE = tuple(i for i, office in enumerate(OFFICES) if office.committee)
-FORCED = (P.SUFFETES, P.COMMITTEE, P.GOVERNOR_KIND)
+MAX_FAILURES: Final = 4
+MAX_PROSECUTION_PROPOSALS: Final = 4
+MAX_OTHER_BUSINESS: Final = 10
+CRISIS_WARS: Final = 3
+CRISIS_STRENGTH: Final = 20
+CARTHAGE_SENATORS: Final = 8
+COMMITTEE: Final = tuple(i for i, office in enumerate(OFFICES) if office.committee)
+FORCED: Final = (P.SUFFETES, P.COMMITTEE, P.GOVERNOR_KIND)
 
 
 def actions_per_turn(factions: int) -> int:
@@ -431,7 +436,7 @@ _question(
 # -- the floor: Public Outcry and Laws (§6.5.8, §6.4 Law) -----------------------------------
 
 
-PEOPLE_TARGET = 10
+PEOPLE_TARGET: Final = 10
 """The Assembly of the People: 2d6 + the PM's Popularity of this much passes a proposal."""
 
 

@@ -14,47 +14,51 @@ talents it spends on extra votes.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.republic_of_carthage import actions as A
 
-PASS: int = A.SENATE
+PASS: Final[int] = A.SENATE
 """Decline: adjourn the Senate, end the prosecutions, no second commander, refuse a request."""
-AYE = A.SENATE + 1
+AYE: Final = A.SENATE + 1
 """Accept: consent, roll on the Popular Appeal table, go into exile, step down."""
-VOTE = A.SENATE + 10
-YES_VOTE, NO_VOTE, ABSTAIN_VOTE = 0, 1, 2
-VOTE_NAMES = ("Yes", "No", "Abstain")
-BUY = (0, 1, 2, 5, 10, 20)
+VOTE: Final = A.SENATE + 10
+YES_VOTE: Final = 0
+NO_VOTE: Final = 1
+ABSTAIN_VOTE: Final = 2
+VOTE_NAMES: Final = ("Yes", "No", "Abstain")
+BUY: Final = (0, 1, 2, 5, 10, 20)
 """Talents a faction may spend on extra votes with its ballot (one purchase per proposal)."""
-KIND = A.SENATE + 50
-PERSON = A.SENATE + 100
-ITEM = A.SENATE + 200
+KIND: Final = A.SENATE + 50
+PERSON: Final = A.SENATE + 100
+ITEM: Final = A.SENATE + 200
 """A war, province, force, unit type or card, by its index (what it is depends on the step)."""
-N_ITEMS = 800
-COUNT = A.SENATE + 1000
-MAX_COUNT = 60
-FACTION = A.SENATE + 1100
-LAW = A.SENATE + 1200
+N_ITEMS: Final = 800
+COUNT: Final = A.SENATE + 1000
+MAX_COUNT: Final = 60
+FACTION: Final = A.SENATE + 1100
+LAW: Final = A.SENATE + 1200
 """Play a Law from hand: ``LAW + i`` for the i-th Law card (laws.LAW_CARDS)."""
-VETO = A.SENATE + 1400
+VETO: Final = A.SENATE + 1400
 """Play the Public Outcry card ``VETO + card`` to veto the proposal on the floor (§6.5.8).
 Cards are named by index, so the history says which copy went (resampling swaps copies)."""
-RESERVE = A.SENATE + 1600
+RESERVE: Final = A.SENATE + 1600
 """Play the Public Outcry card ``RESERVE + card`` to reserve the floor (§6.5.8)."""
-CARD = A.SENATE + 1800
+CARD: Final = A.SENATE + 1800
 """Play the Intrigue card ``CARD + card`` (an Assassin or a Secret Bodyguard)."""
-CARD_SLOTS = 200
-ASSASSINATE = A.SENATE + 2000
+CARD_SLOTS: Final = 200
+ASSASSINATE: Final = A.SENATE + 2000
 """An assassination attempt: ``ASSASSINATE + assassin * 35 + target`` (assassination.py)."""
-END = ASSASSINATE + 35 * 35
-SEDUCE = A.SENATE + 3300
+END: Final = ASSASSINATE + 35 * 35
+SEDUCE: Final = A.SENATE + 3300
 """Play the Seduction card ``SEDUCE + card`` on the floor (senate_intrigues.py)."""
-HIRE = A.SENATE + 3500
+HIRE: Final = A.SENATE + 3500
 """Play the Mercenary Contract card ``HIRE + card`` on the force the Senate just sent."""
-BRIBERY = A.SENATE + 3700
+BRIBERY: Final = A.SENATE + 3700
 """Play the Bribery of the Council card ``BRIBERY + card`` before casting a ballot."""
-TALENTS = A.SENATE + 3900
+TALENTS: Final = A.SENATE + 3900
 """A seducer puts ``actions.AMOUNTS[i]`` of his talents on the target: ``TALENTS + i``."""
-INTRIGUES_END = TALENTS + len(A.AMOUNTS)
+INTRIGUES_END: Final = TALENTS + len(A.AMOUNTS)
 
 
 def vote(choice: int, buy_index: int) -> int:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, source
 from carthago.core.errors import ComponentDataError
@@ -63,14 +63,21 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-MERCENARIES, SEDUCTION, BRIBERY = "mercenaries", "seduction", "bribery"
-FLOOR_RESUME = "senate_floor_resume"
+MERCENARIES: Final = "mercenaries"
+SEDUCTION: Final = "seduction"
+BRIBERY: Final = "bribery"
+FLOOR_RESUME: Final = "senate_floor_resume"
 """senate.py's stage that takes the floor up again (a lapse is checked first)."""
-AFTER_PROPOSAL = "senate_after"
+AFTER_PROPOSAL: Final = "senate_after"
 """senate.py's stage that goes on once a proposal is settled."""
-FACTION, TARGET, PERSUADER, ADDED, ROUNDS, BASE = range(6)
+FACTION: Final = 0
+TARGET: Final = 1
+PERSUADER: Final = 2
+ADDED: Final = 3
+ROUNDS: Final = 4
+BASE: Final = 5
 """Positions in ``state.order`` during a Seduction."""
-COMMANDER = 0
+COMMANDER: Final = 0
 """Position in ``state.order`` of the hired force's first commander (the Mercenary window)."""
 
 
@@ -104,7 +111,7 @@ def load(data: dict[str, object]) -> IntrigueData:
     return loaded
 
 
-DATA = load(load_toml(PACKAGE, "senate_intrigues.toml"))
+DATA: Final = load(load_toml(PACKAGE, "senate_intrigues.toml"))
 
 
 def copies(effect: str) -> int:

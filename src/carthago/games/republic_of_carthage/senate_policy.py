@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
@@ -46,22 +46,22 @@ from carthago.games.republic_of_carthage.table_events import roll_penalty
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-RATINGS = ("mil", "inf", "ora", "pop", "loy")
-SUCCESS_AT = next(row.low for row in C.exploration_table if row.result == "success")
+RATINGS: Final = ("mil", "inf", "ora", "pop", "loy")
+SUCCESS_AT: Final = next(row.low for row in C.exploration_table if row.result == "success")
 """The lowest Exploration total that succeeds (§6.6.1, the Exploration table)."""
-SHORT_STEP = 5
+SHORT_STEP: Final = 5
 """The shortfall penalty: 1 per 5 counters, or part of 5, short of the card's number."""
-VICTORY_AT = min(row.low for row in C.combat if row.result == "victory")
+VICTORY_AT: Final = min(row.low for row in C.combat if row.result == "victory")
 """The lowest Combat total that wins (§6.6.2, the Combat table)."""
-THREE_DICE = {
+THREE_DICE: Final = {
     total: sum(1 for a in range(1, 7) for b in range(1, 7) if 1 <= total - a - b <= 6) / 216
     for total in range(3, 19)
 }
 """The chance of each total of three dice."""
-FLEET_SLOT = 4 + 2 * P.MILITARY.index(P.FLEET)
+FLEET_SLOT: Final = 4 + 2 * P.MILITARY.index(P.FLEET)
 """Where a war proposal's count of fleets goes (after the war, two commanders and the armies'
 counts and Veterans, proposals.force_units)."""
-FALL_AT = 4
+FALL_AT: Final = 4
 """Four active, or four lost, wars at the end of the Combat Phase end the Republic (§7)."""
 
 
@@ -121,7 +121,7 @@ def _load() -> dict[str, Role]:
     return roles
 
 
-ROLES = _load()
+ROLES: Final = _load()
 
 
 def role_of(state: S, faction: int) -> Role:
@@ -778,5 +778,5 @@ class SenatePolicy:
         return SA.person(max(senators, key=lambda p: (state.inf[p] + stat(p, "ora"), -p)))
 
 
-POLICY = SenatePolicy()
-LAST_STAND = SenatePolicy(last_stand=True)
+POLICY: Final = SenatePolicy()
+LAST_STAND: Final = SenatePolicy(last_stand=True)

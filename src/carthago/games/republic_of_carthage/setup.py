@@ -8,7 +8,7 @@ place their concessions, trader, Faction Leader, Committee membership and Govern
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -42,12 +42,12 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-START_SENATORS = 3
-START_HAND = 3
-START_TREASURY = 100
-START_TAX = 10
-EXTRA_SENATORS = {"Conservatives": 2, "Populists": 1}
-RED_KINDS = ("intrigue", "law", "concession")
+START_SENATORS: Final = 3
+START_HAND: Final = 3
+START_TREASURY: Final = 100
+START_TAX: Final = 10
+EXTRA_SENATORS: Final = {"Conservatives": 2, "Populists": 1}
+RED_KINDS: Final = ("intrigue", "law", "concession")
 """The cards of §3 step 3's deck."""
 
 
@@ -349,7 +349,7 @@ for _name, _verb in (("setup_trader", "trader to"), ("setup_leader", "leader")):
 
 # -- §3 step 7 (and §9.1): Temporary Home Suffete and the two first Governors ---------------
 
-START_PROVINCES = ("COASTAL-SPAIN", "SARDINIA")
+START_PROVINCES: Final = ("COASTAL-SPAIN", "SARDINIA")
 
 
 def _by_number(state: S) -> list[int]:
@@ -421,7 +421,7 @@ stage(
 
 # -- §3 step 8: the Committee of Five memberships -------------------------------------------
 
-COMMITTEE = tuple(i for i, office in enumerate(OFFICES) if office.committee)
+COMMITTEE: Final = tuple(i for i, office in enumerate(OFFICES) if office.committee)
 
 
 def _start_committee(state: S) -> None:

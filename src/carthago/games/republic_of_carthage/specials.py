@@ -15,12 +15,13 @@ Trade Fleet explorations), ``<name>: +N to the roll against the <Family> War(s)`
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.state import CARDS
 
-_BONUS = re.compile(r"\+(\d+)")
-_AGAINST = re.compile(r"against the (\w+) War|against (\w+) Wars")
+_BONUS: Final = re.compile(r"\+(\d+)")
+_AGAINST: Final = re.compile(r"against the (\w+) War|against (\w+) Wars")
 
 
 def _special(person: int) -> str:

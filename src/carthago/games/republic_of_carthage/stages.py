@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-AUTO = -2
+AUTO: Final = -2
 
 
 def _none(state: S) -> list[int]:
@@ -39,7 +39,7 @@ class Stage:
     neutral: Callable[[S], int] = _no_neutral
 
 
-STAGES: dict[str, Stage] = {}
+STAGES: Final[dict[str, Stage]] = {}
 
 
 def stage(name: str, definition: Stage) -> None:
@@ -53,7 +53,7 @@ def auto(name: str, run: Callable[[S], None]) -> None:
     stage(name, Stage(lambda s: AUTO, lambda s, a: run(s), lambda s, a: name))
 
 
-PHASES_AFTER_TRADE = (
+PHASES_AFTER_TRADE: Final = (
     ("forum_start", "Forum Phase (rules 6.4)"),
     ("senate_start", "Senate Phase (rules 6.5)"),
     ("combat_start", "Exploration and Combat Phase (rules 6.6)"),

@@ -16,7 +16,7 @@ while the card lies on the board are read through the functions below by the pha
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
@@ -57,27 +57,27 @@ from carthago.games.republic_of_carthage.state import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-AFTER_EVENT = "forum_persuade"
+AFTER_EVENT: Final = "forum_persuade"
 """The step of the initiative that follows the roll (§6.4.2.2 Persuade a Senator)."""
-FLEET = UNIT_INDEX["fleet"]
-MUTINEERS = (UNIT_INDEX["campanian"], UNIT_INDEX["celtiberian"])
-ONE_OR_TWO = (1, 2)
+FLEET: Final = UNIT_INDEX["fleet"]
+MUTINEERS: Final = (UNIT_INDEX["campanian"], UNIT_INDEX["celtiberian"])
+ONE_OR_TWO: Final = (1, 2)
 """Per level (face up, upside down) of the events whose repeat doubles a count."""
-TREASURY_GAIN = (50, 75)
-TEMPLE_FIRE_COST = (20, 40)
-PLAGUE_CHITS = (3, 6)
-EVIL_OMENS = (1, 2)
-MANPOWER_SURCHARGE = ((5, 1), (10, 2))
+TREASURY_GAIN: Final = (50, 75)
+TEMPLE_FIRE_COST: Final = (20, 40)
+PLAGUE_CHITS: Final = (3, 6)
+EVIL_OMENS: Final = (1, 2)
+MANPOWER_SURCHARGE: Final = ((5, 1), (10, 2))
 """(per army or fleet, per Trade Fleet or Caravan) by level."""
-NO_RECRUITMENT_FACTOR = (2, 3)
-DROUGHT_COST = (5, 10)
-SLUMP = ((3, 4), (1, 2))
-PIRATE_STACKS = ((5, 6, 7, 8, 9), tuple(range(1, 10)))
-RAIDS = (-2, -4)
-ENEMY_ALLY = (-3, -5)
-BAAL_HAMMON = (2, 3)
-FESTIVAL = (1, 2)
-SUFFETES = (OFFICE_INDEX["HOME-SUFFETE"], OFFICE_INDEX["MARINE-SUFFETE"])
+NO_RECRUITMENT_FACTOR: Final = (2, 3)
+DROUGHT_COST: Final = (5, 10)
+SLUMP: Final = ((3, 4), (1, 2))
+PIRATE_STACKS: Final = ((5, 6, 7, 8, 9), tuple(range(1, 10)))
+RAIDS: Final = (-2, -4)
+ENEMY_ALLY: Final = (-3, -5)
+BAAL_HAMMON: Final = (2, 3)
+FESTIVAL: Final = (1, 2)
+SUFFETES: Final = (OFFICE_INDEX["HOME-SUFFETE"], OFFICE_INDEX["MARINE-SUFFETE"])
 
 
 def level(state: S, event: str) -> int:

@@ -11,7 +11,7 @@ and the later sections are written into one preallocated list at fixed offsets.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.game import Game
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
@@ -32,13 +32,13 @@ from carthago.games.republic_of_carthage.state import (
 )
 from carthago.games.republic_of_carthage.views import PHASES
 
-MAX_FACTIONS = 6
-SENATOR_SLOTS = 10
-SENATOR_FEATURES = 10
-FACTION_FEATURES = 4 + 9 + SENATOR_SLOTS * SENATOR_FEATURES
-GLOBAL_FEATURES = 6 + 9
-OWN_FEATURES = len(C.commodities) + 1
-BASE = GLOBAL_FEATURES + MAX_FACTIONS * FACTION_FEATURES + OWN_FEATURES
+MAX_FACTIONS: Final = 6
+SENATOR_SLOTS: Final = 10
+SENATOR_FEATURES: Final = 10
+FACTION_FEATURES: Final = 4 + 9 + SENATOR_SLOTS * SENATOR_FEATURES
+GLOBAL_FEATURES: Final = 6 + 9
+OWN_FEATURES: Final = len(C.commodities) + 1
+BASE: Final = GLOBAL_FEATURES + MAX_FACTIONS * FACTION_FEATURES + OWN_FEATURES
 """The first part, unchanged since part 1 of the game."""
 
 
@@ -46,32 +46,32 @@ def _index(names: list[str] | tuple[str, ...]) -> dict[str, int]:
     return {name: i for i, name in enumerate(names)}
 
 
-PHASE_INDEX = _index(list(dict.fromkeys(name for _, name in PHASES)))
-STAGE_INDEX = _index(sorted(STAGES))
-WAR_INDEX = _index([war.name for war in WARS])
-LEADER_INDEX = _index([leader.name for leader in LEADERS])
-LEADER_STATUS = {name: i - 1 for i, name in enumerate(LEADER_STATUS_NAMES) if i}
-WAR_STATUS = {name: i - 1 for i, name in enumerate(WAR_STATUS_NAMES) if i}
-EVENT_INDEX = _index([event.name for event in TABLE_EVENTS])
-EXPLORATION_INDEX = _index([item.name for item in C.explorations.values()])
-COMMODITY_INDEX = _index([item.name for item in C.commodities])
-UNIT_INDEX = _index([unit.id for unit in UNITS])
-FLEET_IDS = frozenset(("fleet",))
-TRADE_IDS = frozenset(("trade_fleet", "caravan"))
-OFFICE_INDEX = _index([office.name for office in OFFICES])
-PROVINCE_INDEX = _index([province.name for province in PROVINCES])
-PROVINCE_STATUS = _index(["not in play", "Forum", "governed", "gone"])
-KIND_INDEX = _index(KIND_NAMES)
-VOTE_INDEX = _index(["Yes", "No", "Abstain"])
-HAND_INDEX = _index(
+PHASE_INDEX: Final = _index(list(dict.fromkeys(name for _, name in PHASES)))
+STAGE_INDEX: Final = _index(sorted(STAGES))
+WAR_INDEX: Final = _index([war.name for war in WARS])
+LEADER_INDEX: Final = _index([leader.name for leader in LEADERS])
+LEADER_STATUS: Final = {name: i - 1 for i, name in enumerate(LEADER_STATUS_NAMES) if i}
+WAR_STATUS: Final = {name: i - 1 for i, name in enumerate(WAR_STATUS_NAMES) if i}
+EVENT_INDEX: Final = _index([event.name for event in TABLE_EVENTS])
+EXPLORATION_INDEX: Final = _index([item.name for item in C.explorations.values()])
+COMMODITY_INDEX: Final = _index([item.name for item in C.commodities])
+UNIT_INDEX: Final = _index([unit.id for unit in UNITS])
+FLEET_IDS: Final = frozenset(("fleet",))
+TRADE_IDS: Final = frozenset(("trade_fleet", "caravan"))
+OFFICE_INDEX: Final = _index([office.name for office in OFFICES])
+PROVINCE_INDEX: Final = _index([province.name for province in PROVINCES])
+PROVINCE_STATUS: Final = _index(["not in play", "Forum", "governed", "gone"])
+KIND_INDEX: Final = _index(KIND_NAMES)
+VOTE_INDEX: Final = _index(["Yes", "No", "Abstain"])
+HAND_INDEX: Final = _index(
     [card.name for card in C.hand_cards.values()]
     + [ref.id for ref in CARDS if ref.kind == "statesman"]
 )
-ROLL_CARDS = _index(["Fair Winds", "Sacred Band"])
-MERCENARY_COPIES = copies(MERCENARIES)
+ROLL_CARDS: Final = _index(["Fair Winds", "Sacred Band"])
+MERCENARY_COPIES: Final = copies(MERCENARIES)
 
-F = MAX_FACTIONS
-SECTIONS: tuple[tuple[str, int], ...] = (
+F: Final = MAX_FACTIONS
+SECTIONS: Final[tuple[tuple[str, int], ...]] = (
     # the decision: is it the viewer's, the phase, the stage, the era
     ("context", 1 + len(PHASE_INDEX) + len(STAGE_INDEX) + 2),
     # Forum
@@ -98,13 +98,13 @@ SECTIONS: tuple[tuple[str, int], ...] = (
     ("rebellion", 1 + F + 4),
     ("hand_offer", 2 * F + 3 + 2 * len(HAND_INDEX)),
 )
-OFFSET: dict[str, int] = {}
+OFFSET: Final[dict[str, int]] = {}
 _at = 0
 for _name, _size in SECTIONS:
     OFFSET[_name] = _at
     _at += _size
-TAIL = _at
-SIZE = BASE + TAIL
+TAIL: Final = _at
+SIZE: Final = BASE + TAIL
 
 
 def shape(game: Game) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.card_play import card_value
@@ -47,10 +47,10 @@ from carthago.games.republic_of_carthage.table_events import extra_trade_draws, 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-STACKS = 9
-OFFER_ROUNDS = 2
-MIN_OFFER = 3
-MAX_ALLOCATIONS = 3
+STACKS: Final = 9
+OFFER_ROUNDS: Final = 2
+MIN_OFFER: Final = 3
+MAX_ALLOCATIONS: Final = 3
 
 
 def commodity_name(commodity: int) -> str:
@@ -254,7 +254,7 @@ def offer_sides(offer: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...
     return offer[COUNT + 1 : COUNT + 1 + count], offer[COUNT + 1 + count :]
 
 
-COUNT = 6
+COUNT: Final = 6
 """Index in ``state.offer`` of the number of cards in the offer (the counter's follow them)."""
 
 

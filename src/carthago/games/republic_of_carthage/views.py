@@ -9,7 +9,7 @@ removed from the stacks, and the make-up of the stacks and the deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from carthago.games.republic_of_carthage.card_play import view as card_view
 from carthago.games.republic_of_carthage.components import COMPONENTS as C
@@ -46,7 +46,7 @@ from carthago.games.republic_of_carthage.trade import (
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-PHASES = (
+PHASES: Final = (
     ("turn_rest", "End of turn"),
     ("setup", "Prepare to Play"),
     ("turn", "Mortality Phase"),

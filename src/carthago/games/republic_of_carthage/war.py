@@ -18,7 +18,7 @@ commanders' Military ratings.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forces as F
@@ -86,40 +86,54 @@ if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
-FLEET = UNIT_INDEX["fleet"]
-ARMIES = tuple(
+FLEET: Final = UNIT_INDEX["fleet"]
+ARMIES: Final = tuple(
     u for u, unit in enumerate(UNITS) if unit.id not in ("fleet", "trade_fleet", "caravan")
 )
 """Unit types that fight land battles (every army counter)."""
-VICTORIOUS = 2
+VICTORIOUS: Final = 2
 """Force status: the war is won, its armies wait on the commander's card for §6.7.3."""
 
-COUNTERS = sum(unit.total for unit in UNITS)
+COUNTERS: Final = sum(unit.total for unit in UNITS)
 """Every army and fleet counter: no turn can lose more than these."""
-EXTRA_CHITS = 4
+EXTRA_CHITS: Final = 4
 """Two "Draw 2" chits in the cup: a drawing grows by four chits at most."""
-COMBAT_BOUND = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 1 + 3)) + 3 * COUNTERS
+COMBAT_BOUND: Final = N_PERSONS * (1 + 2 * (2 + EXTRA_CHITS + 1 + 3)) + 3 * COUNTERS
 """Stages with a decision or chance per turn in §6.6.2: per force (one commander at least) an
 arrival, two battles with a Favour decision and a roll, the extra chits, the Mago pick (the cup
 holds one chit 2), a Veteran, its tie and the holder's tie;
 per lost counter its draw, its allegiance draw and its chit."""
 
-STANDOFF, DISASTER, VICTORY, STALEMATE, DEFEAT = range(5)
-RESULT_NAMES = ("Standoff", "Disaster", "Victory", "Stalemate", "Defeat")
-_TABLE_RESULTS = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
+STANDOFF: Final = 0
+DISASTER: Final = 1
+VICTORY: Final = 2
+STALEMATE: Final = 3
+DEFEAT: Final = 4
+RESULT_NAMES: Final = ("Standoff", "Disaster", "Victory", "Stalemate", "Defeat")
+_TABLE_RESULTS: Final = {"victory": VICTORY, "stalemate": STALEMATE, "defeat": DEFEAT}
 
 # state.ctx during a war: the war, forces still to arrive, arrivals so far, whether this battle
 # is at sea, its result, lost counters still to draw, chits still to draw, counters lost, the
 # step reached after the losses, what a chance tie-break decides.
-C_WAR, C_LEFT, C_ARRIVED, C_NAVAL, C_RESULT, C_LOSSES, C_CHITS, C_LOST, C_STEP, C_TIE = range(10)
-C_FAVOUR = 10
+C_WAR: Final = 0
+C_LEFT: Final = 1
+C_ARRIVED: Final = 2
+C_NAVAL: Final = 3
+C_RESULT: Final = 4
+C_LOSSES: Final = 5
+C_CHITS: Final = 6
+C_LOST: Final = 7
+C_STEP: Final = 8
+C_TIE: Final = 9
+C_FAVOUR: Final = 10
 """The Favour of Baal Hammon bonus given to the roll about to be made."""
-C_REBEL_LOSSES = 11
+C_REBEL_LOSSES: Final = 11
 """Rebel armies still to draw as lost (§6.7.3: the rebels lose as many as the Senate)."""
-C_REBEL_STRENGTH = 12
+C_REBEL_STRENGTH: Final = 12
 """The rebels' strength the battle was rolled against: what a Victory over them is worth."""
-CTX_SIZE = 13
-TIE_HOLDER, TIE_VETERAN = 0, 1
+CTX_SIZE: Final = 13
+TIE_HOLDER: Final = 0
+TIE_VETERAN: Final = 1
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -786,8 +800,8 @@ def _start_veteran(state: S, then: str) -> None:
     state.stage = "war_veteran"
 
 
-_STEP_CODES = {"war_left_on_war": 0, "war_victory_spoils": 1}
-_STEP_NAMES = {code: name for name, code in _STEP_CODES.items()}
+_STEP_CODES: Final = {"war_left_on_war": 0, "war_victory_spoils": 1}
+_STEP_NAMES: Final = {code: name for name, code in _STEP_CODES.items()}
 
 
 def _veteran_outcomes(state: S) -> list[tuple[int, float]]:

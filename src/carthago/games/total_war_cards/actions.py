@@ -22,15 +22,17 @@ or the coin (0: Rome, 1: Carthage).
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.total_war_cards.components import MAX_IN_PLAY, TECHNOLOGIES, VALUES
 
-TECH = 0
-STOP = TECH + len(TECHNOLOGIES)
-FIRST = STOP + 1
-CHOOSE = FIRST + 2
-PLACE = CHOOSE + MAX_IN_PLAY
-TECH_CARD = PLACE + len(VALUES) * MAX_IN_PLAY * 2
-NUM_ACTIONS = TECH_CARD + len(VALUES) * len(TECHNOLOGIES)
+TECH: Final = 0
+STOP: Final = TECH + len(TECHNOLOGIES)
+FIRST: Final = STOP + 1
+CHOOSE: Final = FIRST + 2
+PLACE: Final = CHOOSE + MAX_IN_PLAY
+TECH_CARD: Final = PLACE + len(VALUES) * MAX_IN_PLAY * 2
+NUM_ACTIONS: Final = TECH_CARD + len(VALUES) * len(TECHNOLOGIES)
 
 Decoded = tuple[str, int, int, bool]
 """(kind, value or tech or player or slot, slot or tech, face down) — see :func:`decode`."""

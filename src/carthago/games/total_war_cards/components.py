@@ -7,16 +7,19 @@ territory deck, the scoring tables and the fixed numbers of the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from carthago.core.data import field, load_toml, reference, source
 from carthago.core.errors import ComponentDataError
 
-PACKAGE = "carthago.games.total_war_cards"
-REGIONS = ("Gaul", "Iberia", "Italia", "Africa")
-GAUL, IBERIA, ITALIA, AFRICA = range(4)
-AFRICA_KINDS = ("Merchant", "Trade Route")
-TIERS = 5
+PACKAGE: Final = "carthago.games.total_war_cards"
+REGIONS: Final = ("Gaul", "Iberia", "Italia", "Africa")
+GAUL: Final = 0
+IBERIA: Final = 1
+ITALIA: Final = 2
+AFRICA: Final = 3
+AFRICA_KINDS: Final = ("Merchant", "Trade Route")
+TIERS: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,21 +284,21 @@ def _load_rules() -> Rules:
 
 SIDES, DECKS = _load_army()
 BRANCHES, TECHNOLOGIES = _load_tech_tree()
-TERRITORIES = _load_territories()
-RULES = _load_rules()
-EXPLANATIONS = _load_explanations()
-DEAL = RULES.face_up + RULES.face_down
+TERRITORIES: Final = _load_territories()
+RULES: Final = _load_rules()
+EXPLANATIONS: Final = _load_explanations()
+DEAL: Final = RULES.face_up + RULES.face_down
 if RULES.face_down != 1:
     # The state keeps one face-down territory per deal (the rulebook's number).
     raise ComponentDataError("scoring.toml: exactly one territory is dealt face down")
 if RULES.discards + RULES.turns * DEAL != len(TERRITORIES):
     raise ComponentDataError("the territory deck does not last exactly six deals")
 
-VALUES: tuple[int, ...] = tuple(sorted({v for deck in DECKS for v in deck}))
+VALUES: Final[tuple[int, ...]] = tuple(sorted({v for deck in DECKS for v in deck}))
 """Every distinct army card value; actions name a card by its value's place here."""
-VALUE_INDEX = {value: number for number, value in enumerate(VALUES)}
-HAND_SIZE = len(DECKS[0]) - RULES.resting
-MAX_IN_PLAY = RULES.turns * DEAL
+VALUE_INDEX: Final = {value: number for number, value in enumerate(VALUES)}
+HAND_SIZE: Final = len(DECKS[0]) - RULES.resting
+MAX_IN_PLAY: Final = RULES.turns * DEAL
 """Undecided territories stay in play, so at most every dealt card is in play at once."""
 HUMANITAS, CLASSIARIUS, INSTRUMENTA_BELLA, ARS_MILITARIS = (
     next(b.index for b in BRANCHES if b.name == name)

@@ -6,6 +6,8 @@ board composes its explanations from the same files, served by ``/api/data``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.total_war_cards.components import (
     AFRICA,
     BRANCHES,
@@ -25,7 +27,7 @@ from carthago.games.total_war_cards.components import (
     Territory,
 )
 
-TIE_RULES = {
+TIE_RULES: Final = {
     "first": "on a tie it stays with whoever reached that tier first",
     "vacant": "on a tie nobody holds it",
 }

@@ -7,6 +7,7 @@ tier-five double, territories in play where one side leads, and the special abil
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from carthago.core.state import State
 from carthago.games.total_war_cards.combat import totals
@@ -14,11 +15,11 @@ from carthago.games.total_war_cards.components import BRANCHES
 from carthago.games.total_war_cards.state import TotalWarCardsState
 from carthago.games.total_war_cards.tech_tree import branch_tier, tier_five
 
-LEAD_WORTH = 4.0
+LEAD_WORTH: Final = 4.0
 """Roughly what one territory adds to a score (32 cards, about 130 points in all)."""
-ABILITY_WORTH = 2.0
-TIER_FIVE_WORTH = 8.0
-SCALE = 25.0
+ABILITY_WORTH: Final = 2.0
+TIER_FIVE_WORTH: Final = 8.0
+SCALE: Final = 25.0
 
 
 def evaluate(state: State, player: int) -> float:

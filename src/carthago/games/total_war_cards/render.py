@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from typing import Final
 
 from carthago.core.state import JSONDict
 from carthago.games.total_war_cards.components import BRANCHES, REGIONS, SIDES, TERRITORIES
 
-WIDTH = 80
+WIDTH: Final = 80
 
 
 def _stack(values: list[int | None]) -> str:

@@ -11,9 +11,11 @@ marked: one each by default, each then holding the one special ability card that
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.total_war_cards.components import TECHNOLOGIES, Technology
 
-TIER_ONE = tuple(t for t in TECHNOLOGIES if t.tier == 1)
+TIER_ONE: Final = tuple(t for t in TECHNOLOGIES if t.tier == 1)
 
 
 def picker(coin: int, picks_made: int) -> int:

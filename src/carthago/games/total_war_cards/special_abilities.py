@@ -8,10 +8,12 @@ the card with nobody.
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.total_war_cards.components import ARS_MILITARIS, BRANCHES
 from carthago.games.total_war_cards.tech_tree import branch_tier
 
-NOBODY = -1
+NOBODY: Final = -1
 
 
 def update_claim(claims: list[int], techs: list[int], player: int, branch: int) -> None:

@@ -12,7 +12,7 @@ are indices into ``TERRITORIES``; technologies are bit sets.
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Final, Self
 
 from carthago.core.errors import InvalidStateError
 from carthago.core.game import Game
@@ -49,8 +49,17 @@ from carthago.games.total_war_cards.upkeep import (
     without,
 )
 
-REST, DISCARD, DEAL_PHASE, COIN, PICK, ORDER, PLACE, BUY, CHOOSE, OVER = range(10)
-PHASE_NAMES = (
+REST: Final = 0
+DISCARD: Final = 1
+DEAL_PHASE: Final = 2
+COIN: Final = 3
+PICK: Final = 4
+ORDER: Final = 5
+PLACE: Final = 6
+BUY: Final = 7
+CHOOSE: Final = 8
+OVER: Final = 9
+PHASE_NAMES: Final = (
     "resting cards",
     "setup discards",
     "territory deal",
@@ -62,7 +71,7 @@ PHASE_NAMES = (
     "Instrumenta Bella",
     "game over",
 )
-_CHANCE_PHASES = (REST, DISCARD, DEAL_PHASE, COIN)
+_CHANCE_PHASES: Final = (REST, DISCARD, DEAL_PHASE, COIN)
 
 
 class TotalWarCardsState(State):

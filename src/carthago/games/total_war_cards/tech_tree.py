@@ -5,11 +5,13 @@ A player's technologies are a bit set (bit ``t`` for ``TECHNOLOGIES[t]``), so ch
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.games.total_war_cards.components import BRANCHES, TECHNOLOGIES, TIERS, Technology
 
-_TIER_FIVE_BITS = sum(t.bit for t in TECHNOLOGIES if t.tier == TIERS)
-_REQUIRED_BITS = tuple(sum(1 << r for r in t.requires) for t in TECHNOLOGIES)
-_BRANCH_TECHS = tuple(
+_TIER_FIVE_BITS: Final = sum(t.bit for t in TECHNOLOGIES if t.tier == TIERS)
+_REQUIRED_BITS: Final = tuple(sum(1 << r for r in t.requires) for t in TECHNOLOGIES)
+_BRANCH_TECHS: Final = tuple(
     tuple(sorted((t for t in TECHNOLOGIES if t.branch == b.index), key=lambda t: t.tier))
     for b in BRANCHES
 )
@@ -30,7 +32,7 @@ def branch_tier(owned: int, branch: int) -> int:
 
 # (technology, its bit, the bits it requires, whether it is tier five), cheapest first: the
 # search below runs for every legal-action list, so it avoids attribute lookups.
-_SEARCH = tuple(
+_SEARCH: Final = tuple(
     (t, 1 << t.index, _REQUIRED_BITS[t.index], t.tier == TIERS)
     for t in sorted(TECHNOLOGIES, key=lambda t: (t.cost, t.index))
 )

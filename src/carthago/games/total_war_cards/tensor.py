@@ -18,6 +18,8 @@ layout (documented in docs/total_war_cards.md, "Tensor") is, in order:
 
 from __future__ import annotations
 
+from typing import Final
+
 from carthago.core.game import Game
 from carthago.core.state import JSONDict
 from carthago.games.total_war_cards.components import (
@@ -32,9 +34,9 @@ from carthago.games.total_war_cards.components import (
 )
 from carthago.games.total_war_cards.state import PHASE_NAMES
 
-_SLOT = len(TERRITORIES) + 6
-_TECH_INDEX = {t.name: t.index for t in TECHNOLOGIES}
-SIZE = (
+_SLOT: Final = len(TERRITORIES) + 6
+_TECH_INDEX: Final = {t.name: t.index for t in TECHNOLOGIES}
+SIZE: Final = (
     1
     + len(PHASE_NAMES)
     + 4

@@ -1,6 +1,8 @@
 """The resting cycle (Setup step 2, Upkeep step 1) on hands kept as sorted tuples of values.
 
 Cards of one value are alike, so a pile of army cards is a sorted tuple of values: a multiset.
+The piles hold a handful of cards, so plain list operations serve (and compile to C, where
+``collections.Counter`` would run as interpreted code on every draw).
 
 >>> remove_one((1, 2, 2, 3), 2)
 (1, 2, 3)
@@ -12,8 +14,6 @@ Cards of one value are alike, so a pile of army cards is a sorted tuple of value
 
 from __future__ import annotations
 
-from collections import Counter
-
 
 def remove_one(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     """``cards`` with one card of ``value`` taken out (ValueError if there is none)."""
@@ -23,16 +23,23 @@ def remove_one(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
 
 def without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
     """``cards`` with every card of ``taken`` removed, one for one."""
-    remaining = Counter(cards)
-    remaining.subtract(taken)
-    if any(count < 0 for count in remaining.values()):
-        raise ValueError(f"{taken} is not part of {cards}")
-    return tuple(sorted(remaining.elements()))
+    remaining = list(cards)
+    for value in taken:
+        if value not in remaining:
+            raise ValueError(f"{taken} is not part of {cards}")
+        remaining.remove(value)
+    return tuple(sorted(remaining))
 
 
 def common(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
     """The cards both piles hold (multiset intersection)."""
-    return tuple(sorted((Counter(first) & Counter(second)).elements()))
+    unmatched = list(second)
+    both = []
+    for value in first:
+        if value in unmatched:
+            unmatched.remove(value)
+            both.append(value)
+    return tuple(sorted(both))
 
 
 def draw_probabilities(pool: tuple[int, ...]) -> list[tuple[int, float]]:
@@ -41,7 +48,9 @@ def draw_probabilities(pool: tuple[int, ...]) -> list[tuple[int, float]]:
     >>> draw_probabilities((1, 2, 2, 4))
     [(1, 0.25), (2, 0.5), (4, 0.25)]
     """
-    counts = Counter(pool)
+    counts: dict[int, int] = {}
+    for value in pool:
+        counts[value] = counts.get(value, 0) + 1
     return [(value, counts[value] / len(pool)) for value in sorted(counts)]
 
 
