@@ -10,6 +10,8 @@ import random
 import time
 from pathlib import Path
 
+from playwright.sync_api import Route
+
 from tests.web.browser import (
     BROWSER_TESTS,
     Browser,
@@ -276,3 +278,31 @@ def test_punica_board_explains_cards_marks_printed_symbols_and_shows_the_public_
     )
     attacker.close()
     assert not errors, errors
+
+
+def test_seats_picked_while_the_server_redraws_them_are_kept(server: str, browser: Browser) -> None:
+    """An option that changes the seats (the Republic's number of players) asks the server for
+    them again; seats picked before the answer arrives keep what was picked."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    watch_errors(page, errors)
+    held: list[Route] = []
+    page.route("**/api/players", lambda route: held.append(route))
+    page.goto(server + "/")
+    page.select_option("#game-select", "republic_of_carthage")
+    default = page.locator("select[name=seat-2]").input_value()
+    page.fill("input[name=players]", "4")
+    page.locator("input[name=players]").dispatch_event("change")
+    while not held:
+        page.wait_for_timeout(50)
+    page.select_option("select[name=seat-1]", "human")
+    page.select_option("select[name=seat-2]", "public")
+    held[0].continue_()
+    page.wait_for_function("() => document.querySelectorAll('#game-seats select').length === 4")
+    seats = [page.locator(f"select[name=seat-{seat}]").input_value() for seat in range(4)]
+    assert seats == ["human", "human", "public", default]
+    # Another game starts its seats afresh.
+    page.select_option("#game-select", "punica")
+    assert page.locator("select[name=seat-1]").input_value() == default
+    assert not errors, errors
+    page.close()

@@ -218,17 +218,24 @@ const Carthago = (() => {
         return el("label", { title: option.help }, el("span", { class: "name", text: option.name }), input,
           option.help ? el("span", { class: "muted" }, " ", option.help) : null);
       }));
+      seatsBox.replaceChildren();  // another game: its seats start afresh
       drawSeats(game.players);
     };
     // A computer seat starts at the terminal's default level, where this server offers it.
     const defaultComputer = (catalogue.computers.find((c) => c.name === catalogue.default_level) || catalogue.computers[0]).spec;
+    // Redrawn when an option changes the seats: a seat still there keeps what was chosen for it
+    // (the server's answer may come after the person has already picked the seats).
     const drawSeats = (players) => {
+      const chosen = Array.from(seatsBox.querySelectorAll("select"), (s) => s.value);
+      const wanted = (seat, value) => (seat < chosen.length
+        ? chosen[seat] === value
+        : value === "human" ? seat === 0 : seat > 0 && value === defaultComputer);
       seatsBox.replaceChildren(...players.map((player, seat) => el("label", {},
         el("span", { class: "name", text: player }),
         el("select", { name: `seat-${seat}`, "data-seat": seat },
-          el("option", { value: "human", selected: seat === 0, title: "you, or a friend you send the seat's link to" }, "a person (by link)"),
-          el("option", { value: "public", title: "anyone who finds the game in the lobby" }, "anyone from the lobby"),
-          catalogue.computers.map((c) => el("option", { value: c.spec, title: c.summary, selected: seat > 0 && c.spec === defaultComputer },
+          el("option", { value: "human", selected: wanted(seat, "human"), title: "you, or a friend you send the seat's link to" }, "a person (by link)"),
+          el("option", { value: "public", selected: wanted(seat, "public"), title: "anyone who finds the game in the lobby" }, "anyone from the lobby"),
+          catalogue.computers.map((c) => el("option", { value: c.spec, title: c.summary, selected: wanted(seat, c.spec) },
             `computer: ${c.name}`))))));
     };
     const readOptions = () => {
