@@ -928,7 +928,7 @@ stage(
     Stage(
         _bribe_draw_actor,
         _bribe_draw,
-        lambda s, a: f"{UNITS[a // 2].id} is bid for",
+        lambda s, a: f"{'veteran ' if a % 2 else ''}{UNITS[a // 2].id} is bid for",
         outcomes=_weights,
     ),
 )
