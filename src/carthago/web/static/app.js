@@ -677,7 +677,7 @@ const Carthago = (() => {
   async function replay(root, source) {
     const token = source.kind === "game" ? myGames.token(source.id) : null;
     const base = source.kind === "game" ? `/api/games/${source.id}` : `/api/records/${source.id}`;
-    const state = { step: 0, steps: 0, seat: "", previous: null, current: null, players: [] };
+    const state = { step: 0, steps: 0, seat: "", previous: null, current: null, players: [], asked: 0 };
     const info = source.kind === "game"
       ? await api("GET", base, undefined, token)
       : { players: [], status: "finished" };
@@ -689,7 +689,11 @@ const Carthago = (() => {
     const load = async (step) => {
       const query = `?step=${step}` + (state.seat === "" ? "" : `&seat=${state.seat}`);
       try {
+        const asked = ++state.asked;
         const view = await api("GET", `${base}/replay${query}`, undefined, token);
+        // Only the latest request is shown: an older answer arriving late (a seat changed, then
+        // the slider moved) must not put the replay back where it was.
+        if (asked !== state.asked) return;
         state.previous = state.current && state.current.viewer === view.viewer ? state.current : null;
         state.current = view;
         state.step = view.step;
