@@ -73,9 +73,18 @@ class State:
         """``(outcome, probability)`` pairs at a chance node; [] elsewhere."""
         if self.current_player() != CHANCE:
             return []
+        return list(self._kept_chance_outcomes())
+
+    def _kept_chance_outcomes(self) -> list[tuple[int, float]]:
+        # The driver draws from the outcomes and apply_action checks the draw: computed once.
         if self._chance is None:
             self._chance = self._chance_outcomes()
-        return list(self._chance)
+        return self._chance
+
+    def _forget_kept(self) -> None:
+        """Drop the legal actions and chance outcomes kept for this position: it changed."""
+        self._legal = None
+        self._chance = None
 
     def apply_action(self, action: SupportsIndex) -> None:
         """Apply a legal action or chance outcome; IllegalActionError (state unchanged) if not.
@@ -91,10 +100,7 @@ class State:
         if player == TERMINAL:
             raise IllegalActionError(f"action {number} cannot be applied: the game is over")
         if player == CHANCE:
-            # The driver has usually just asked for the outcomes to draw one: reuse them.
-            if self._chance is None:
-                self._chance = self._chance_outcomes()
-            if not any(outcome == number for outcome, _ in self._chance):
+            if not any(outcome == number for outcome, _ in self._kept_chance_outcomes()):
                 raise IllegalActionError(f"{number} is not a possible outcome of this chance event")
         else:
             if self._legal is None:
@@ -104,8 +110,7 @@ class State:
                 raise IllegalActionError(self._explain_illegal(number))
         self._apply_action(number)
         self._history.append(number)
-        self._legal = None
-        self._chance = None
+        self._forget_kept()
 
     def action_to_string(self, action: int) -> str:
         """Readable notation of ``action`` for the player to move (or the chance event)."""
@@ -224,8 +229,7 @@ class State:
         # The copy's hidden parts are about to be redrawn: a kept list of legal actions (or of
         # chance outcomes) would be the truth's (another player's true options, when it is not
         # this player's turn).
-        new._legal = None
-        new._chance = None
+        new._forget_kept()
         new._log = [
             LogEntry(entry.public, tuple(p for p in entry.private if p[0] == player))
             if entry.private
@@ -251,8 +255,7 @@ class State:
         """Rebuild a state from ``to_dict`` output; used by ``Game.state_from_dict``."""
         state = cls.__new__(cls)
         state._game = game
-        state._legal = None
-        state._chance = None
+        state._forget_kept()
         try:
             state._history = [int(a) for a in snapshot["history"]]
             state._log = [

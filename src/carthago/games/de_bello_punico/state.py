@@ -953,7 +953,7 @@ class DbpState(State):
         command.resample_vacuus(new, 1 - player, rng)
         if player == ROME:
             new._resample_ambush(rng)
-        new._legal = None
+        new._forget_kept()
         new.cur_legal = None
         return new
 

@@ -393,8 +393,7 @@ class _FactsWalk:
         unexplored = [card for card in EXPLORATIONS if walk.card_loc[card] != REMOVED]
         walk._apply_action(action)
         walk._history.append(action)
-        walk._legal = None
-        walk._chance = None
+        walk._forget_kept()
         self.history.append(action)
         if walk.last_return != last_return:
             # Measured on the stacks, less the Pirates' and the reserve's cards: the move that

@@ -96,8 +96,7 @@ def _redrawn(
                 copy.faction_treasury[faction] = talents
     held = _offered(copy, player) if keep_offers else {}
     _shuffle_unseen_trade_cards(copy, player, facts, held, rng)
-    copy._legal = None
-    copy._chance = None
+    copy._forget_kept()
     return copy
 
 
