@@ -67,6 +67,18 @@ there: the Imperials prosecute the wars they can win (by the Combat table's odds
 them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
 Unlike a Neutral, a computer faction makes a last stand when the fall is certain unless a war is
 won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
+SOLITAIRE_FORUM_STAGES: Final = frozenset(
+    {"forum_persuade", "forum_persuader", "forum_bribe", "forum_interfere"}
+)
+"""Persuasion (§6.4.2.2): the choice of target and persuader, the talents added, the defence of
+its own Senator. Only in the solitaire game (one player, §9) does a computer seat take advice
+here; with two or more players the one-ply look at ``evaluate`` decides, as it always has."""
+SOLITAIRE_FORUM_ROLE: Final = NEUTRAL_ROLES.index("Plutocrats")
+"""Whose Forum aide (``data/forum.toml``) a solitaire seat follows in persuasion: the Plutocrats
+try any Senator from a Persuasion Number of 6 with 5T, and defend their own with 10T a round.
+The one-ply look never pays a talent (``evaluate`` counts it, and an attempt changes nothing
+until its roll) and names targets at random; traced at one player, the Neutral that persuades
+gathered a dozen Senators and the deck's-end Influence, the seat kept its three or lost them."""
 
 
 NEW_WARS: Final = 2
@@ -90,16 +102,25 @@ def advise(state: State, player: int) -> int | None:
         return trader(state, player)
     if state.stage == "revolution_revolt":
         return revolt(state)
+    if state.rg.num_players == 1 and state.stage in SOLITAIRE_FORUM_STAGES:
+        return STAGES[state.stage].neutral(as_role(state, player, SOLITAIRE_FORUM_ROLE))
     if state.stage not in ADVISED_STAGES:
         return None
-    aide = state.clone()
-    aide.neutral_role[player] = AIDE_ROLE
+    aide = as_role(state, player, AIDE_ROLE)
     if LAST_STAND.stands(aide):
         if state.stage == "senate_propose":
             return LAST_STAND.propose(aide, STAGES[state.stage].legal(aide))
         if state.stage == "senate_ballot":
             return LAST_STAND.ballot(aide, player)
     return STAGES[state.stage].neutral(aide)
+
+
+def as_role(state: RepublicOfCarthageState, player: int, role: int) -> RepublicOfCarthageState:
+    """A copy of ``state`` in which the player's faction holds a Neutral role, so that the
+    role's aide decides in its place."""
+    aide = state.clone()
+    aide.neutral_role[player] = role
+    return aide
 
 
 def rescue(state: RepublicOfCarthageState, player: int) -> int | None:
