@@ -412,7 +412,8 @@ class SenatePolicy:
         the Inactive ones it beats so (Player Notes: the little wars fill the Force Pool and
         open provinces, and a war beaten before it wakes never counts toward the four), but not
         in a last stand, which only an Active war's defeat can end."""
-        inactive = [] if self.stands(state) else self._inactive(state)
+        skip = self.stands(state) or self._active_first(state, role)
+        inactive = [] if skip else self._inactive(state)
         for wars in (self._unprosecuted(state), inactive):
             found = [
                 w
@@ -422,6 +423,21 @@ class SenatePolicy:
             if found:
                 return found
         return []
+
+    def _active_first(self, state: S, role: Role) -> bool:
+        """In the solitaire game (one player, §9) only: whether an open Active war that
+        recruiting can make winnable puts off every Inactive one. An Active war costs 20T a
+        turn and counts toward the four that end the Republic, an Inactive one neither; yet a
+        Senate that finds a little Inactive war its home force beats sends that force there
+        and recruits nothing, and the Active war waits for its matching wars to double and
+        triple it (traced: seed 1 of ``benchmarks/carthage_falls.py`` at one player sent its
+        Legions against the Conquest of Tunisia, strength 4, while the 4th Sicilian War stood
+        at 11 with 333T in the treasury; three more Sicilian wars joined it and the Republic
+        fell). With two or more players the computer factions keep the old order, which their
+        measured games (docs/benchmarks.md) were played under."""
+        return state.rg.num_players == 1 and any(
+            self._plan_for(state, role, war) for war in self._unprosecuted(state)
+        )
 
     def _open_wars(self, state: S) -> list[int]:
         """The Active wars no force fights that a proposal may name now."""

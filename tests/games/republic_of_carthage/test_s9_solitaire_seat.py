@@ -1,0 +1,135 @@
+"""The solitaire game (§9, one player against four Neutrals): where a computer seat alone
+against the Neutrals plays otherwise than with two or more players, and what stays as it was
+at three players (the computer factions' measured play)."""
+
+from __future__ import annotations
+
+import random
+
+import carthago
+from carthago.agents import make_agent
+from carthago.core.chance import sample_chance_outcome
+from carthago.games.republic_of_carthage import forum_actions as F
+from carthago.games.republic_of_carthage import forum_policy, heuristics
+from carthago.games.republic_of_carthage import proposals as P
+from carthago.games.republic_of_carthage import senate_actions as SA
+from carthago.games.republic_of_carthage.persuasion import persuasion_number
+from carthago.games.republic_of_carthage.senate_policy import POLICY
+from carthago.games.republic_of_carthage.state import (
+    CARDS,
+    CARTHAGE,
+    DECK,
+    FORUM,
+    OUT,
+    WAR_ACTIVE,
+    WAR_INACTIVE,
+    WAR_INDEX,
+    RepublicOfCarthageState,
+)
+from tests.games.republic_of_carthage.support import at_stage, jump, new, run_until
+from tests.games.republic_of_carthage.test_s6_5_senate import chair
+
+TUNISIA, SICILY = WAR_INDEX["TUNISIA"], WAR_INDEX["SICILIAN-4"]
+
+
+def _persuasion(players: int) -> tuple[RepublicOfCarthageState, int]:
+    """Player 1 holds the initiative at the persuasion step, with an unaligned Senator in the
+    Forum whom his Senators (Influence 20 each) persuade on a number far above 6."""
+    state = run_until(new(players), at_stage("forum_roll"), 0)
+    state.initiative = 0
+    target = next(
+        p for p, c in enumerate(CARDS) if c.kind == "senator" and state.card_loc[p] == DECK
+    )
+    state.card_loc[target], state.owner[target], state.ploc[target] = FORUM, -1, OUT
+    for person in state.faction_persons(0):
+        state.inf[person] = 20
+        state.talents[person] = 8
+    jump(state, "forum_persuade")
+    assert state.current_player() == 0
+    return state, target
+
+
+def test_s9_a_solitaire_seat_persuades_by_the_plutocrats_forum_aide() -> None:
+    # The one-ply look sees no gain in naming a target (the roll comes later) and a loss in
+    # every talent added: it passed or named at random and never paid. Alone against the
+    # Neutrals the seat persuades as the Plutocrats' aide does, with its best persuader and
+    # the aide's 5T.
+    state, target = _persuasion(1)
+    assert forum_policy.best_attempt(state, 0)[1] == target
+    for seed in range(4):
+        assert make_agent("heuristic", seed=seed).step(state) == F.TARGET + target
+    state.apply_action(F.TARGET + target)
+    persuaders = [p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE]
+    best = max(persuaders, key=lambda p: (persuasion_number(state, p, target), -p))
+    assert heuristics.advise(state, 0) == F.PERSUADER + best
+    state.apply_action(F.PERSUADER + best)
+    before = state.talents[best]
+    state.apply_action(make_agent("heuristic", seed=0).step(state))
+    assert before - state.talents[best] == 5
+
+
+def test_s9_with_three_players_persuasion_is_left_to_the_one_ply_look() -> None:
+    state, _ = _persuasion(3)
+    assert heuristics.advise(state, 0) is None
+
+
+def test_s9_a_solitaire_seat_defends_its_senator_from_its_faction_treasury() -> None:
+    # A Neutral (the last before player 1 round the table, so that player 1 answers first)
+    # tries to persuade one of player 1's Senators; the seat spends the Plutocrats' 10T from
+    # its Faction Treasury to lower the number, where the one-ply look kept its talents.
+    state = run_until(new(1), at_stage("forum_roll"), 0)
+    neutral = state.rg.num_factions - 1
+    state.initiative = neutral
+    target = next(p for p in state.faction_persons(0) if p != state.faction_leader[0])
+    persuader = next(p for p in state.faction_persons(neutral) if state.ploc[p] == CARTHAGE)
+    state.ploc[target] = CARTHAGE
+    state.faction_treasury[0] = 30
+    state.ctx = [target, persuader, 0, 0, 0, 10]
+    state.stage = "forum_interfere"
+    state._legal = None
+    assert state.current_player() == 0
+    state.apply_action(make_agent("heuristic", seed=0).step(state))
+    assert 30 - state.faction_treasury[0] == forum_policy.POLICIES["Plutocrats"].defend
+    assert state.ctx[2] == -forum_policy.POLICIES["Plutocrats"].defend
+
+
+def _active_and_inactive(players: int, faction: int) -> RepublicOfCarthageState:
+    """Other Business with ``faction`` presiding, the tax already changed this turn, 300T in
+    the State Treasury and six Legions at home: enough to beat the Inactive Conquest of Tunisia
+    (strength 4), not the Active 4th Sicilian War (11), which needs fleets and recruits."""
+    state = chair(players, faction, 300, False, 6)
+    state.tax_turn = state.turn
+    state.war_status[TUNISIA] = WAR_INACTIVE
+    state.war_status[SICILY] = WAR_ACTIVE
+    state._legal = None
+    return state
+
+
+def _adjourn(state: RepublicOfCarthageState, seed: int = 0) -> None:
+    agents = [make_agent("heuristic", seed=seed + seat) for seat in range(3)]
+    rng = random.Random(seed)
+    while state.stage.startswith("senate"):
+        if state.current_player() == carthago.CHANCE:
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(agents[state.current_player()].step(state))
+
+
+def test_s9_a_solitaire_senate_recruits_for_the_active_war_before_an_inactive_one() -> None:
+    # An Active war costs 20T a turn and counts toward the four that end the Republic; the
+    # Inactive one does neither. Alone with the Neutrals, the Senate recruits toward the Active
+    # war and sends its force there, not against the little war the Legions beat already.
+    state = _active_and_inactive(1, 1)
+    assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.RECRUIT)
+    _adjourn(state)
+    assert [force.war for force in state.forces] == [SICILY]
+
+
+def test_s9_with_three_players_the_computer_senate_still_fights_the_inactive_war_first() -> None:
+    # The computer factions' play at three players is measured and unchanged: the home force
+    # goes against the Inactive war it beats.
+    state = _active_and_inactive(3, 0)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
+    _adjourn(state)
+    assert TUNISIA in [force.war for force in state.forces]
+    assert SICILY not in [force.war for force in state.forces]
