@@ -10,7 +10,7 @@ import carthago
 from carthago.agents import make_agent
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import forum_actions as F
-from carthago.games.republic_of_carthage import forum_policy, heuristics
+from carthago.games.republic_of_carthage import forum_policy, heuristics, voting
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.persuasion import persuasion_number
@@ -20,6 +20,7 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     DECK,
     FORUM,
+    IN_PLAY,
     OUT,
     WAR_ACTIVE,
     WAR_INACTIVE,
@@ -133,3 +134,61 @@ def test_s9_with_three_players_the_computer_senate_still_fights_the_inactive_war
     _adjourn(state)
     assert TUNISIA in [force.war for force in state.forces]
     assert SICILY not in [force.war for force in state.forces]
+
+
+def _seat_presiding(players: int, influence: int) -> tuple[RepublicOfCarthageState, int]:
+    """Other Business with player 1's Senator presiding, no war on the board, the tax changed
+    this turn, and one of player 1's Senators in Carthage at ``influence``."""
+    state = chair(players, 0, 300, False)
+    state.tax_turn = state.turn
+    candidate = max(
+        (p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE),
+        key=lambda p: state.inf[p],
+    )
+    state.inf[candidate] = influence
+    state._legal = None
+    return state, candidate
+
+
+def test_s7_a_solitaire_seat_proposes_its_suffete_for_life_when_the_vote_is_sure() -> None:
+    # Alone against the Neutrals, who vote only for their own, a Suffete for Life is the seat's
+    # way to the win (§7). With 60 Influence the candidate outvotes every Neutral's Oratory:
+    # the seat proposes him first and votes for him; a Neutral may still murder him on the
+    # floor (the dice decide). Elected, he is safe: the seat adjourns at once.
+    elected = 0
+    for seed in range(6):
+        state, candidate = _seat_presiding(1, 60)
+        assert make_agent("heuristic", seed=seed).step(state) == SA.kind(P.LIFE)
+        _adjourn(state, seed)
+        if state.in_play(candidate):
+            assert state.life_suffete == candidate and state.life_turn == state.turn
+            assert not any("Proposal" in line for line in state.log(None)[-3:])
+            elected += 1
+    assert elected
+
+
+def test_s7_no_suffete_for_life_proposal_unless_the_vote_is_sure() -> None:
+    # Two more Neutral Senators in Carthage: the Neutrals' Oratory then needs a candidate of
+    # more than 21 Influence. A tie loses (Yes must outnumber No), one vote more wins.
+    state, candidate = _seat_presiding(1, 21)
+    state.faction_treasury[0] = 0
+    for person in state.faction_persons(0):
+        state.talents[person] = 0
+    dealt = [p for p, c in enumerate(CARDS) if c.kind == "senator" and state.card_loc[p] == DECK]
+    for person in dealt[:2]:
+        state.card_loc[person], state.owner[person], state.ploc[person] = IN_PLAY, 1, CARTHAGE
+    against = sum(voting.oratory(state, f) for f in voting.voters(state) if f != 0)
+    tie = against - voting.oratory(state, 0)
+    assert tie >= 21
+    state.inf[candidate] = tie
+    assert heuristics.advise(state, 0) != SA.kind(P.LIFE)
+    state.inf[candidate] = tie + 1
+    assert heuristics.advise(state, 0) == SA.kind(P.LIFE)
+
+
+def test_s7_with_three_players_a_computer_pm_proposes_no_suffete_for_life() -> None:
+    # Other players buy votes against a would-be tyrant: the count is not sure, and the
+    # computer factions' 3-player play is unchanged.
+    state, _ = _seat_presiding(3, 60)
+    assert SA.kind(P.LIFE) in state.legal_actions()
+    assert heuristics.advise(state, 0) != SA.kind(P.LIFE)

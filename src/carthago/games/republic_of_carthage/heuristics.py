@@ -10,6 +10,8 @@ from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers every stage)
+from carthago.games.republic_of_carthage import proposals as P
+from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.forum import TRADER_TARGET, trader_candidates
 from carthago.games.republic_of_carthage.proposals import ARMIES, in_carthage, recruit_cost
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
@@ -26,6 +28,7 @@ from carthago.games.republic_of_carthage.state import (
     RepublicOfCarthageState,
     stat,
 )
+from carthago.games.republic_of_carthage.voting import funds, members_in_carthage, oratory, voters
 
 TALENTS_PER_INFLUENCE: Final = 10
 """Talents buy persuasion, traders and votes; ten of them weigh about one Influence."""
@@ -112,7 +115,60 @@ def advise(state: State, player: int) -> int | None:
             return LAST_STAND.propose(aide, STAGES[state.stage].legal(aide))
         if state.stage == "senate_ballot":
             return LAST_STAND.ballot(aide, player)
+    if state.rg.num_players == 1:
+        life = suffete_for_life(state, player)
+        if life is not None:
+            return life
     return STAGES[state.stage].neutral(aide)
+
+
+def life_candidate(state: RepublicOfCarthageState, player: int) -> int:
+    """The player's Senator the Senate would surely declare Suffete for Life (§6.5.7), or -1:
+    in Carthage with 21 Influence or more, whose Influence, his faction's Oratory and the most
+    votes it can buy outnumber the Oratory of every other faction in Carthage. Sure only in the
+    solitaire game: the Neutrals vote No on another faction's candidate and buy no votes
+    against him (``senate_policy``); other players would buy votes too."""
+    money = funds(state, player)
+    bought = max(talents for talents in SA.BUY if talents <= money)
+    against = sum(oratory(state, f) for f in voters(state) if f != player)
+    ours = oratory(state, player) + bought
+    candidates = [
+        p
+        for p in members_in_carthage(state, player)
+        if state.inf[p] >= P.LIFE_INFLUENCE and ours + state.inf[p] > against
+    ]
+    return max(candidates, key=lambda p: (state.inf[p], -p), default=-1)
+
+
+def suffete_for_life(state: RepublicOfCarthageState, player: int) -> int | None:
+    """§7: a Suffete for Life who survives his turn wins the game if Carthage does. The solitaire
+    seat (one player against the Neutrals, §9) has no other way to a win that the Neutrals do
+    not block: they vote only for their own, so every office goes to the presiding Neutral's
+    faction after four failures, and at the deck's end the seat held a tenth of the leading
+    Neutral's Influence in the games traced. Presiding over Other Business with fewer than four
+    wars active (the last stand comes first), it proposes its Senator whom the vote surely
+    elects (``life_candidate``) before any other business, votes for him buying all the votes
+    it can, and once he is elected adjourns at once: every later proposal would give each
+    Neutral the floor to try to murder him (``senate_policy``), and no new war comes before
+    the end of the turn. None where this does not apply."""
+    if state.stage == "senate_ballot":
+        if state.proposal[0] != P.LIFE or state.owner[state.proposal[-1]] != player:
+            return None
+        money = funds(state, player)
+        return SA.vote(SA.YES_VOTE, max(i for i, t in enumerate(SA.BUY) if t <= money))
+    if state.stage != "senate_propose":
+        return None
+    if state.proposal:
+        if state.proposal[0] != P.LIFE:
+            return None
+        candidate = life_candidate(state, player)
+        return SA.person(candidate) if SA.person(candidate) in state.legal_actions() else None
+    ruler = state.life_suffete
+    if ruler >= 0 and state.life_turn == state.turn and state.owner[ruler] == player:
+        return SA.PASS
+    if SA.kind(P.LIFE) in state.legal_actions() and life_candidate(state, player) >= 0:
+        return SA.kind(P.LIFE)
+    return None
 
 
 def as_role(state: RepublicOfCarthageState, player: int, role: int) -> RepublicOfCarthageState:
