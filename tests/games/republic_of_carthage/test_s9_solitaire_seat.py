@@ -28,7 +28,7 @@ from carthago.games.republic_of_carthage.state import (
     RepublicOfCarthageState,
 )
 from tests.games.republic_of_carthage.support import at_stage, jump, new, run_until
-from tests.games.republic_of_carthage.test_s6_5_senate import chair
+from tests.games.republic_of_carthage.test_s6_5_senate import chair, senate
 
 TUNISIA, SICILY = WAR_INDEX["TUNISIA"], WAR_INDEX["SICILIAN-4"]
 
@@ -192,3 +192,41 @@ def test_s7_with_three_players_a_computer_pm_proposes_no_suffete_for_life() -> N
     state, _ = _seat_presiding(3, 60)
     assert SA.kind(P.LIFE) in state.legal_actions()
     assert heuristics.advise(state, 0) != SA.kind(P.LIFE)
+
+
+def _suffetes_named(
+    players: int, stage: str, first_is_seat: bool
+) -> tuple[RepublicOfCarthageState, int, int]:
+    """Player 1's Senator and another faction's were just elected Suffetes; ``stage`` is the
+    choice of the Home Suffete (by the first-named's owner) or the other's agreement."""
+    state = senate(players)
+    ours = next(p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE)
+    theirs = next(p for p in state.faction_persons(1) if state.ploc[p] == CARTHAGE)
+    state.ctx = [ours, theirs] if first_is_seat else [theirs, ours]
+    if stage == "senate_assign_agree":
+        state.ctx.append(theirs)
+    state.stage = stage
+    state._legal = None
+    assert state.current_player() == 0
+    return state, ours, theirs
+
+
+def test_s6_5_3_a_solitaire_seat_proposes_its_own_senator_to_preside() -> None:
+    # The Home Suffete presides and alone proposes: the seat's only way to put its Suffete for
+    # Life to the vote. The one-ply look chose between the two at random.
+    state, ours, _ = _suffetes_named(1, "senate_assign", True)
+    for seed in range(8):
+        assert make_agent("heuristic", seed=seed).step(state) == SA.person(ours)
+
+
+def test_s6_5_3_a_solitaire_seat_refuses_a_neutral_home_suffete() -> None:
+    # Refused, the dice decide: an even chance to preside instead of none.
+    state, _, _ = _suffetes_named(1, "senate_assign_agree", False)
+    for seed in range(8):
+        assert make_agent("heuristic", seed=seed).step(state) == SA.PASS
+
+
+def test_s6_5_3_with_three_players_the_home_suffete_is_left_to_the_one_ply_look() -> None:
+    for stage, first_is_seat in (("senate_assign", True), ("senate_assign_agree", False)):
+        state, _, _ = _suffetes_named(3, stage, first_is_seat)
+        assert heuristics.advise(state, 0) is None

@@ -107,6 +107,8 @@ def advise(state: State, player: int) -> int | None:
         return revolt(state)
     if state.rg.num_players == 1 and state.stage in SOLITAIRE_FORUM_STAGES:
         return STAGES[state.stage].neutral(as_role(state, player, SOLITAIRE_FORUM_ROLE))
+    if state.rg.num_players == 1 and state.stage in ("senate_assign", "senate_assign_agree"):
+        return presiding_suffete(state, player)
     if state.stage not in ADVISED_STAGES:
         return None
     aide = as_role(state, player, AIDE_ROLE)
@@ -169,6 +171,22 @@ def suffete_for_life(state: RepublicOfCarthageState, player: int) -> int | None:
     if SA.kind(P.LIFE) in state.legal_actions() and life_candidate(state, player) >= 0:
         return SA.kind(P.LIFE)
     return None
+
+
+def presiding_suffete(state: RepublicOfCarthageState, player: int) -> int:
+    """§6.5.3 in the solitaire game: the Home Suffete presides, and only the presiding officer
+    proposes, so only he can put the seat's Suffete for Life to the vote (``suffete_for_life``)
+    and name its Senators to office when every vote fails. Named with a Neutral's Senator, the
+    seat proposes its own to be Home Suffete, and refuses a Neutral's (the dice then decide, an
+    even chance instead of none); with both its own, the Imperials' aide chooses (the better
+    commander goes to sea). The one-ply look sees no difference and chose at random."""
+    if state.stage == "senate_assign_agree":
+        return SA.AYE if state.owner[state.ctx[2]] == player else SA.PASS
+    first, second = state.ctx[:2]
+    own = [p for p in (first, second) if state.owner[p] == player]
+    if len(own) == 1:
+        return SA.person(own[0])
+    return STAGES[state.stage].neutral(as_role(state, player, AIDE_ROLE))
 
 
 def as_role(state: RepublicOfCarthageState, player: int, role: int) -> RepublicOfCarthageState:
