@@ -15,7 +15,6 @@ from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.persuasion import persuasion_number
 from carthago.games.republic_of_carthage.senate_policy import POLICY
-from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     CARTHAGE,
@@ -231,34 +230,3 @@ def test_s6_5_3_with_three_players_the_home_suffete_is_left_to_the_one_ply_look(
     for stage, first_is_seat in (("senate_assign", True), ("senate_assign_agree", False)):
         state, _, _ = _suffetes_named(3, stage, first_is_seat)
         assert heuristics.advise(state, 0) is None
-
-
-def _naming_suffetes(players: int) -> RepublicOfCarthageState:
-    """Player 1's Senator presides over the Suffetes' election, with two or more of player 1's
-    Senators to name first (the first deal from seed 0 that has them)."""
-    for seed in range(8):
-        state = senate(players, seed)
-        state.pm = next(p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE)
-        state.proposal, state.stage, state._legal = [P.SUFFETES], "senate_propose", None
-        own = [a for a in state.legal_actions() if state.owner[a - SA.PERSON] == 0]
-        if len(own) >= 2:
-            return state
-    raise AssertionError("no deal names two of player 1's Senators")
-
-
-def test_s6_5_2_a_solitaire_seat_presiding_names_its_most_influential_senator_first() -> None:
-    # Toward the 21 Influence of a Suffete for Life: the Imperials' aide names its best
-    # commander, the solitaire seat its most influential Senator (+5 as Suffete).
-    for players, advised in ((1, True), (3, False)):
-        state = _naming_suffetes(players)
-        assert state.current_player() == 0
-        aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
-        commander = STAGES["senate_propose"].neutral(aide) - SA.PERSON
-        favourite = next(
-            a - SA.PERSON
-            for a in state.legal_actions()
-            if a - SA.PERSON != commander and state.owner[a - SA.PERSON] == 0
-        )
-        state.inf[favourite] = 20
-        choice = heuristics.advise(state, 0)
-        assert choice == SA.person(favourite if advised else commander)

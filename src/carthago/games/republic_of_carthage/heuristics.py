@@ -142,11 +142,6 @@ def life_candidate(state: RepublicOfCarthageState, player: int) -> int:
     return max(candidates, key=lambda p: (state.inf[p], -p), default=-1)
 
 
-OFFICES: Final = (P.SUFFETES, P.COMMITTEE)
-"""Elections whose Influence (5 a Suffete, 3 a Committee member) a solitaire seat presiding
-gives to its most influential Senator, toward the 21 a Suffete for Life needs."""
-
-
 def suffete_for_life(state: RepublicOfCarthageState, player: int) -> int | None:
     """§7: a Suffete for Life who survives his turn wins the game if Carthage does. The solitaire
     seat (one player against the Neutrals, §9) has no other way to a win that the Neutrals do
@@ -157,16 +152,7 @@ def suffete_for_life(state: RepublicOfCarthageState, player: int) -> int | None:
     elects (``life_candidate``) before any other business, votes for him buying all the votes
     it can, and once he is elected adjourns at once: every later proposal would give each
     Neutral the floor to try to murder him (``senate_policy``), and no new war comes before
-    the end of the turn. Toward it, presiding over the elections, it names its most
-    influential Senator first (``OFFICES``). None where this does not apply."""
-    if state.stage == "senate_propose" and state.proposal and state.proposal[0] in OFFICES:
-        own = [
-            a - SA.PERSON
-            for a in state.legal_actions()
-            if SA.PERSON <= a < SA.PERSON + 100 and state.owner[a - SA.PERSON] == player
-        ]
-        if own:
-            return SA.person(max(own, key=lambda p: (state.inf[p], -p)))
+    the end of the turn. None where this does not apply."""
     if state.stage == "senate_ballot":
         if state.proposal[0] != P.LIFE or state.owner[state.proposal[-1]] != player:
             return None
