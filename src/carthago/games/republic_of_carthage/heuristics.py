@@ -96,8 +96,10 @@ def advise(state: State, player: int) -> int | None:
     """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
     player's place; in the contributions step, a rescue of a State Treasury that would go
     bankrupt (``rescue``); at a Trader attempt, the Player Notes' counsel (``trader``); to a
-    victorious commander, whether to revolt (``revolt``); elsewhere no advice (the one-ply look
-    at ``evaluate`` decides)."""
+    victorious commander, whether to revolt (``revolt``); in the solitaire game (one player
+    against the Neutrals, §9) also persuasion by the Plutocrats' Forum aide, the Home Suffete
+    (``presiding_suffete``) and a sure Suffete for Life (``suffete_for_life``); elsewhere no
+    advice (the one-ply look at ``evaluate`` decides)."""
     assert isinstance(state, RepublicOfCarthageState)
     if state.stage == "revenue_contribute":
         return rescue(state, player)
