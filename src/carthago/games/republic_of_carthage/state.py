@@ -434,7 +434,7 @@ class RepublicOfCarthageState(State):
 
     def history_length(self) -> int:
         """Index the action being applied now will take in the history."""
-        return len(self._history)
+        return self._moves
 
     def in_play(self, person: int) -> bool:
         return self.ploc[person] not in (OUT, COVERED)
