@@ -39,9 +39,10 @@ class State:
     """
 
     # The history and the log are shared between clones: each state owns a length of the
-    # shared list (``_moves``, ``_logged``), and appends in place while it is the longest owner
-    # (see _record_action). A clone copies neither, and never copies them at all unless it and
-    # another state sharing the list both go on from the same position.
+    # shared list (``_moves``, ``_logged``) and appends in place while no state sharing it has
+    # gone on further (_record_action); only then does it copy its part. A clone copies
+    # neither. ``_history_private``: no other state holds this history list, so a resample may
+    # rewrite entries in place (_rewrite_history). Game code reads ``_moves``, not len().
     __slots__ = (
         "_chance",
         "_game",
