@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
 from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_ROLE_NAMES
+from carthago.games.republic_of_carthage.stages import actor
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
@@ -456,8 +457,9 @@ class RepublicOfCarthageState(State):
     def current_player(self) -> int:
         if self.ended:
             return TERMINAL
-        from carthago.games.republic_of_carthage.phases import actor
-
+        # Imported at the top (the other hooks import phases, which imports this module):
+        # compiled, a function-level import is a module lookup and a generic call each time,
+        # and this runs several times a step.
         return actor(self)
 
     def _legal_actions(self) -> list[int]:
