@@ -36,12 +36,14 @@ class RepublicOfCarthageGame(Game):
     name = "republic_of_carthage"
     title = "The Republic of Carthage"
     state_type = RepublicOfCarthageState
-    rules_version = 5
+    rules_version = 6
     """2: the action space holds blocks for the Forum, Senate and Combat phases; 3: a battle's
     chits strike the rebels too and a chit 2 names one Mago Statesman first, new chance nodes
     that make older records replay differently; 4: the Neutrals play by the designer's aide
     (§9), with new chance nodes (a revenue die, Personal Income decision rolls); 5: the Neutrals
-    raise taxes early (Player Notes, §10), so solitaire and two-player records replay otherwise."""
+    raise taxes early (Player Notes, §10), so solitaire and two-player records replay otherwise;
+    6: in the solitaire game the Senate recruits for an open Active war before fighting an
+    Inactive one, so the Neutrals' proposals, and solitaire records, change."""
     OPTIONS = (
         GameOption("players", 3, help="number of players (1-6)", minimum=1, maximum=6),
         GameOption(
