@@ -232,7 +232,9 @@ def segment(state: State) -> tuple[int, int]:
 
 TERMS: Final = ("rout", "pressure", "strength", "threat", "reach", "outlook", "facing", "closing")
 """The evaluation's terms, each a difference in ``player``'s favour (see the module's text)."""
-WEIGHTS: Final = (
+Terms = tuple[float, float, float, float, float, float, float, float]
+"""The values of ``TERMS`` in their order."""
+WEIGHTS: tuple[float, ...] = (
     ROUT_WEIGHT,
     PRESSURE_WEIGHT,
     STRENGTH_WEIGHT,
@@ -242,7 +244,7 @@ WEIGHTS: Final = (
     FACING_WEIGHT,
     CLOSING_WEIGHT,
 )
-"""The one-ply heuristic's weight of each of ``TERMS``."""
+"""The one-ply heuristic's weight of each of ``TERMS`` (``evaluate`` spells the sum out)."""
 
 
 def evaluate(state: State, player: int) -> float:
@@ -255,13 +257,14 @@ def evaluate(state: State, player: int) -> float:
     """
     if state.is_terminal():
         return state.returns()[player]
-    score = 0.0
-    for weight, term in zip(WEIGHTS, terms(state, player), strict=True):
-        score += weight * term
+    rout, pressure, strength, threat, reach, outlook, facing, closing = terms(state, player)
+    score = ROUT_WEIGHT * rout + PRESSURE_WEIGHT * pressure + STRENGTH_WEIGHT * strength
+    score += THREAT_WEIGHT * threat + REACH_WEIGHT * reach + outlook
+    score += FACING_WEIGHT * facing + CLOSING_WEIGHT * closing
     return math.tanh(score)
 
 
-def terms(state: State, player: int) -> tuple[float, ...]:
+def terms(state: State, player: int) -> Terms:
     """The unweighted ``TERMS`` of an unfinished ``state`` for ``player``."""
     from carthago.games.de_bello_punico.state import DbpState
 
