@@ -41,12 +41,13 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import load
 from carthago.core.state import CHANCE
 from carthago.games.de_bello_punico.heuristics import TERMS, WEIGHTS, segment, terms
+from carthago.games.de_bello_punico.prospects import TIMED
 from carthago.games.de_bello_punico.state import DbpState
 
-TIMED: tuple[str, ...] = ("rout", "pressure", "strength")
-"""The terms whose worth may change as the turns run out (a lead must still be turned into a
-rout before the last turn)."""
 FEATURES: tuple[str, ...] = (*TERMS, *(f"{name}*late" for name in TIMED), "rome")
+PROSPECTS = (
+    Path(__file__).parents[1] / "src" / "carthago" / "games" / "de_bello_punico" / "data"
+) / "prospects.toml"
 
 
 def play(scenario: str, seed: int) -> list[list[float]]:
@@ -138,6 +139,9 @@ def main() -> None:
     parser.add_argument("--train", type=float, default=0.75)
     parser.add_argument("--log", type=Path, help="write the positions logged here (.npz)")
     parser.add_argument("--load", type=Path, help="refit a log written before, playing nothing")
+    parser.add_argument(
+        "--write", action="store_true", help="write the fit on every battle to data/prospects.toml"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.load:
@@ -174,6 +178,28 @@ def main() -> None:
     print("\nFitted on every battle (weights of FEATURES, then the cut points):")
     for feature, weight in zip((*FEATURES, "cut", "cut*late"), params, strict=True):
         print(f"    {feature}: {weight:.6g}")
+    if args.write:
+        PROSPECTS.write_text(toml(params), encoding="utf-8")
+        print(f"written to {PROSPECTS}")
+
+
+def toml(params: NDArray[np.float64]) -> str:
+    """``data/prospects.toml`` holding ``params`` (the ``fitted`` model's)."""
+    values = dict(zip((*FEATURES, "cut", "cut_late"), (float(p) for p in params), strict=True))
+    lines = [
+        "# The search's judge of positions (prospects.py): weights fitted to how heuristic battles",
+        "# ended, written by benchmarks/dbp_evaluation_fit.py --write.",
+        f"rome = {values['rome']!r}",
+        f"cut = {values['cut']!r}",
+        f"cut_late = {values['cut_late']!r}",
+        "",
+        "[weights]",
+        *(f"{name} = {values[name]!r}" for name in TERMS),
+        "",
+        "[late]",
+        *(f"{name} = {values[name + '*late']!r}" for name in TIMED),
+    ]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

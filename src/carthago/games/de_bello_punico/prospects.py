@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from carthago.core.data import field, load_toml
 from carthago.core.state import State
@@ -47,8 +47,12 @@ class Fit:
 
 def load_fit() -> Fit:
     """Read and check ``data/prospects.toml``."""
-    where = "prospects.toml"
-    data = load_toml(PACKAGE, where)
+    return read_fit(load_toml(PACKAGE, "prospects.toml"), "prospects.toml")
+
+
+def read_fit(data: dict[str, Any], where: str) -> Fit:
+    """The fit that ``data`` (as read from ``where``) holds; ComponentDataError names a field
+    missing or not a number."""
     weights = field(data, "weights", dict, where)
     late = field(data, "late", dict, where)
     return Fit(
