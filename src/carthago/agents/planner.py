@@ -9,8 +9,9 @@ its first decision:
   its own: the heuristic's ``width`` best moves, each played on the same ``samples`` seeds (the
   same redraws of what the seat cannot see, the same dice as far as the games stay alike), the
   rest of the way by the heuristic on both sides to the impulse's end and ``horizon`` stretches
-  beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
-  formation) or the battle's result scores it. Common seeds make a difference between two
+  beyond; there the game's judge (``prospects.judge``: the battle's expected result, fitted to
+  how battles ended; without one, or with ``fitted=False``, the one-ply evaluation) or the
+  battle's result scores it. Common seeds make a difference between two
   moves the moves' own rather than the dice's, so a few playouts decide.
 - **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
   with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
