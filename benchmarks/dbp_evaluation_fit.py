@@ -20,7 +20,7 @@ P(win) - P(loss).
 
 Run: ``.venv/bin/python benchmarks/dbp_evaluation_fit.py [--games 160] [--seed 0]
 [--log FILE.npz]`` (``--load FILE.npz`` refits a log without playing); prints the table and
-the fitted weights.
+the fitted weights. Needs NumPy and SciPy (the ``rl`` extra brings both).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def fit(
     start = np.zeros(x.shape[1] + 2)
     start[-2] = 1.0
     found = minimize(loss, start, args=(x / scale, late, outcome, 1e-4), method="L-BFGS-B")
-    params = found.x.copy()
+    params: NDArray[np.float64] = np.asarray(found.x, dtype=np.float64).copy()
     params[:-2] /= scale
     return params
 
