@@ -172,7 +172,7 @@ def test_planner_never_reads_the_hidden_trebbia_ambush(monkeypatch: pytest.Monke
     other = state.clone()
     moved = (column + 3) % state.grid.width
     other.ambush = [moved, entry]
-    other._history[entry] = state.layout.enter + moved
+    other._rewrite_history(entry, state.layout.enter + moved)
     assert other.observation(ROME) == state.observation(ROME)
     # The true states themselves may be asked only what the seat sees and for a redraw (which
     # copies them, its one licence to clone).

@@ -126,3 +126,33 @@ def test_choose_action_gives_agents_no_way_to_peek() -> None:
     # With the truth it would be right 50 times; resampled, about a third of the time.
     correct = state.to_dict()["state"]["correct"]
     assert 5 <= correct <= 30
+
+
+def test_clones_share_history_and_log_yet_go_on_apart() -> None:
+    # A clone shares its parent's history and log lists (issue 29): the first to go on appends
+    # in place, the others must not see that move.
+    state = carthago.load("nim", pile=10).new_initial_state()
+    state.apply_action(0)
+    first, second = state.clone(), state.clone()
+    first.apply_action(2)
+    second.apply_action(1)
+    state.apply_action(0)
+    assert (state.history(), first.history(), second.history()) == ([0, 0], [0, 2], [0, 1])
+    assert state.log(None)[-1] == "Second takes 1"
+    assert first.log(None)[-1] == "Second takes 3"
+    assert second.log(None)[-1] == "Second takes 2"
+    assert [s.to_dict()["history"] for s in (state, first, second)] == [[0, 0], [0, 2], [0, 1]]
+    assert [len(s.to_dict()["log"]) for s in (state, first, second)] == [2, 2, 2]
+    assert second.observation(None)["move_number"] == 2
+
+
+def test_a_rewritten_history_entry_stays_in_its_own_copy() -> None:
+    state = carthago.load("nim", pile=10).new_initial_state()
+    for action in (0, 1, 2):
+        state.apply_action(action)
+    before, redrawn = state.clone(), state.clone()
+    redrawn._rewrite_history(1, 0)
+    after = redrawn.clone()
+    redrawn._rewrite_history(2, 0)
+    assert state.history() == before.history() == [0, 1, 2]
+    assert (after.history(), redrawn.history()) == ([0, 0, 2], [0, 0, 0])

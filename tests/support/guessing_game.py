@@ -94,8 +94,8 @@ class GuessingState(State):
         new = self._copy_for(player)
         if player != KEEPER and self.card is not None:
             new.card = rng.randrange(3)
-            deal_index = len(self._history) - (1 if self.stake is None else 2)
-            new._history[deal_index] = new.card
+            deal_index = self._moves - (1 if self.stake is None else 2)
+            new._rewrite_history(deal_index, new.card)
         return new
 
     def _copy_into(self, new: Self) -> None:

@@ -38,7 +38,21 @@ class State:
     ``game`` is shared between clones: it holds the options and the component data.
     """
 
-    __slots__ = ("_chance", "_game", "_history", "_legal", "_log")
+    # The history and the log are shared between clones: each state owns a length of the
+    # shared list (``_moves``, ``_logged``) and appends in place while no state sharing it has
+    # gone on further (_record_action); only then does it copy its part. A clone copies
+    # neither. ``_history_private``: no other state holds this history list, so a resample may
+    # rewrite entries in place (_rewrite_history). Game code reads ``_moves``, not len().
+    __slots__ = (
+        "_chance",
+        "_game",
+        "_history",
+        "_history_private",
+        "_legal",
+        "_log",
+        "_logged",
+        "_moves",
+    )
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         # Spelled out so that ``cls.__new__(cls)`` gives an empty instance, which ``clone``
@@ -48,7 +62,10 @@ class State:
     def __init__(self, game: Game) -> None:
         self._game = game
         self._history: list[int] = []
+        self._moves = 0
+        self._history_private = True
         self._log: list[LogEntry] = []
+        self._logged = 0
         self._legal: list[int] | None = None
         self._chance: list[tuple[int, float]] | None = None
 
@@ -109,8 +126,17 @@ class State:
             if number not in self._legal:
                 raise IllegalActionError(self._explain_illegal(number))
         self._apply_action(number)
-        self._history.append(number)
+        self._record_action(number)
         self._forget_kept()
+
+    def _record_action(self, action: int) -> None:
+        """Append ``action`` to this state's history (shared with its clones, see __slots__)."""
+        if len(self._history) != self._moves:
+            # A state sharing the list went on from here first: the rest of it is not ours.
+            self._history = self._history[: self._moves]
+            self._history_private = True
+        self._history.append(action)
+        self._moves += 1
 
     def action_to_string(self, action: int) -> str:
         """Readable notation of ``action`` for the player to move (or the chance event)."""
@@ -150,8 +176,8 @@ class State:
         observation["current_player"] = self.current_player()
         observation["is_terminal"] = self.is_terminal()
         observation["returns"] = self.returns()
-        observation["move_number"] = len(self._history)
-        observation["log"] = log_for(self._log, player)
+        observation["move_number"] = self._moves
+        observation["log"] = log_for(self._log_entries(), player)
         return observation
 
     def shortcuts(self) -> list[JSONDict]:
@@ -164,8 +190,11 @@ class State:
         """An independent copy; what never changes in place is shared, not copied."""
         new = type(self).__new__(type(self))
         new._game = self._game
-        new._history = self._history.copy()
-        new._log = self._log.copy()
+        new._history = self._history
+        new._moves = self._moves
+        new._history_private = self._history_private = False
+        new._log = self._log
+        new._logged = self._logged
         new._legal = self._legal
         new._chance = self._chance
         self._copy_into(new)
@@ -173,7 +202,7 @@ class State:
 
     def history(self) -> list[int]:
         """Every action and chance outcome applied so far."""
-        return self._history.copy()
+        return self._history[: self._moves]
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> Self:
         """A state ``player`` cannot tell from this one, its hidden parts redrawn with ``rng``.
@@ -189,10 +218,10 @@ class State:
         return {
             "game": self._game.name,
             "options": dict(self._game.options),
-            "history": self._history.copy(),
+            "history": self.history(),
             "log": [
                 [entry.public, [list(p) for p in entry.private] if entry.private else []]
-                for entry in self._log
+                for entry in self._log_entries()
             ],
             "state": self._fields_to_dict(),
         }
@@ -203,12 +232,12 @@ class State:
 
     def log(self, viewer: int | None) -> list[str]:
         """The log as ``viewer`` may read it."""
-        return log_for(self._log, viewer)
+        return log_for(self._log_entries(), viewer)
 
     def __repr__(self) -> str:
         who = self.current_player()
         turn = {CHANCE: "chance", TERMINAL: "terminal"}.get(who) or self._game.player_names[who]
-        return f"<{type(self).__name__} {self._game.name} move={len(self._history)} to_move={turn}>"
+        return f"<{type(self).__name__} {self._game.name} move={self._moves} to_move={turn}>"
 
     def __str__(self) -> str:
         return self.render(None)
@@ -217,7 +246,23 @@ class State:
 
     def _add_log(self, public: str | None, private: dict[int, str] | None = None) -> None:
         """Record an event; ``private`` gives the players who see it in other words."""
+        if len(self._log) != self._logged:
+            # As in _record_action: a state sharing the list logged on from here first.
+            self._log = self._log[: self._logged]
         self._log.append(LogEntry(public, tuple(private.items()) if private else ()))
+        self._logged += 1
+
+    def _log_entries(self) -> list[LogEntry]:
+        """This state's log entries, oldest first (a copy: the list is shared with clones)."""
+        return self._log[: self._logged]
+
+    def _rewrite_history(self, index: int, action: int) -> None:
+        """Make entry ``index`` of this state's history ``action`` (a resample redrawing what
+        put a hidden part there); the states sharing the list keep theirs."""
+        if not self._history_private:
+            self._history = self._history[: self._moves]
+            self._history_private = True
+        self._history[index] = action
 
     def _copy_for(self, player: int) -> Self:
         """A clone whose log keeps only what ``player`` and the public may read.
@@ -234,7 +279,7 @@ class State:
             LogEntry(entry.public, tuple(p for p in entry.private if p[0] == player))
             if entry.private
             else entry
-            for entry in self._log
+            for entry in self._log_entries()
         ]
         return new
 
@@ -258,10 +303,13 @@ class State:
         state._forget_kept()
         try:
             state._history = [int(a) for a in snapshot["history"]]
+            state._moves = len(state._history)
+            state._history_private = True
             state._log = [
                 LogEntry(public, tuple((int(p), str(t)) for p, t in private))
                 for public, private in snapshot["log"]
             ]
+            state._logged = len(state._log)
             state._fields_from_dict(snapshot["state"])
         except InvalidStateError:
             raise

@@ -632,7 +632,7 @@ def _neutral_exchange() -> RepublicOfCarthageState:
             step(state, rng)
             traded = traded or any(
                 "Neutral" in (e.public or "") and "exchange their cards" in (e.public or "")
-                for e in state._log[-3:]
+                for e in state._log_entries()[-3:]
             )
     raise AssertionError("no game had an exchange with a Neutral")
 

@@ -82,7 +82,7 @@ def test_s9_neutral_trade_offer_three_loose_cards_naming_the_most_valuable() -> 
     seen = state.observation(PLAYER)["offer"]["offer"]
     assert seen["contents"] == ["Ochre", "Iron", "Salt"]
     assert state.observation(PLAYER)["factions"][plutocrats]["trade_cards"] is not None
-    assert any("Ochre, Iron, Salt" in (e.public or "") for e in state._log[-3:])
+    assert any("Ochre, Iron, Salt" in (e.public or "") for e in state._log_entries()[-3:])
 
 
 def test_s9_neutral_trade_no_offer_with_fewer_than_three_loose_cards() -> None:
@@ -189,5 +189,5 @@ def test_s9_neutral_trade_draws_are_public() -> None:
     neutral = next(f for f in range(1, 5) if state.trade_hands[f])
     name = state.rg.faction_names[neutral]
     drawn = COMPONENTS.commodities[state.trade_hands[neutral][0][0]].name
-    assert any(e.public == f"{name} draws {drawn} from trade stack 1" for e in state._log)
+    assert any(e.public == f"{name} draws {drawn} from trade stack 1" for e in state._log_entries())
     assert state.observation(PLAYER)["factions"][neutral]["trade_cards"] == [drawn]

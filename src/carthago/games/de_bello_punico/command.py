@@ -68,7 +68,7 @@ def place(s: DbpState, side: int, box: int, vacuus: bool) -> None:
     else:
         s.hand[side][0] -= 1
         s.box_real[side][box] += 1
-    s.placed[side].append((len(s._history), box, 1 if vacuus else 0))
+    s.placed[side].append((s._moves, box, 1 if vacuus else 0))
     name = box_name(box, side)
     what = "the Vacuus" if vacuus else "a Command Point"
     s._add_log(
@@ -137,7 +137,7 @@ def resample_vacuus(s: DbpState, side: int, rng: random.Random) -> None:
         index = next(i for i, e in enumerate(entries) if e[2])
         hist, box, _ = entries[index]
         entries[index] = (hist, box, 0)
-        s._history[hist] = layout.place + box
+        s._rewrite_history(hist, layout.place + box)
         s.box_real[side][old] += 1
     else:
         s.hand[side][0] += 1
@@ -146,7 +146,7 @@ def resample_vacuus(s: DbpState, side: int, rng: random.Random) -> None:
         index = max(i for i, e in enumerate(entries) if e[1] == choice and not e[2])
         hist, box, _ = entries[index]
         entries[index] = (hist, box, 1)
-        s._history[hist] = layout.vacuus + box
+        s._rewrite_history(hist, layout.vacuus + box)
         s.box_real[side][choice] -= 1
     else:
         s.hand[side][0] -= 1

@@ -698,7 +698,7 @@ class DbpState(State):
             remove(self, unit, RESERVE, "is held back in reserve, to come in by the Roman edge")
             return
         column = action - self.layout.enter
-        self.ambush = [column, len(self._history)]
+        self.ambush = [column, self._moves]
         # A leader placed with it goes to the nearest other unit (leaders.withdraw).
         remove(self, unit, RESERVE, "is held back in reserve (Mago's ambush)")
         self._add_log(
@@ -966,7 +966,7 @@ class DbpState(State):
             return
         column = rng.randrange(self.grid.width)
         self.ambush = [column, entry]
-        self._history[entry] = self.layout.enter + column
+        self._rewrite_history(entry, self.layout.enter + column)
 
     def _copy_into(self, new: Self) -> None:
         # The shared tables are taken from this state, not re-read from the (interpreted) game.

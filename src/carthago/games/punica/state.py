@@ -356,7 +356,7 @@ class PunicaState(State):
         self.committed[side] = index
         name = card(side, index).name
         if side == self.attacker:
-            self.commit_index = len(self._history)
+            self.commit_index = self._moves
             self.to_move = 1 - side
             self._add_log(
                 f"{SIDES[side]} puts a card face down",
@@ -621,7 +621,7 @@ class PunicaState(State):
             pick = rng.choice(cards_in(pool))
             new.hand[attacker] = pool & ~(1 << pick)
             new.committed[attacker] = pick
-            new._history[self.commit_index] = act.COMMIT + pick
+            new._rewrite_history(self.commit_index, act.COMMIT + pick)
         return new
 
     def _copy_into(self, new: Self) -> None:

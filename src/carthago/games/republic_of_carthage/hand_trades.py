@@ -316,7 +316,7 @@ def rename_traded(state: S, new_of: dict[int, int]) -> None:
     for i in range(1, len(traded), 4):
         if traded[i] in new_of:
             traded[i] = new_of[traded[i]]
-            state._history[traded[i - 1]] = K.give_card(traded[i])
+            state._rewrite_history(traded[i - 1], K.give_card(traded[i]))
     if state.stage in TRADE_STAGES[:3]:
         state.ctx[GIVEN + 1 :] = [new_of.get(c, c) for c in state.ctx[GIVEN + 1 :]]
 

@@ -111,7 +111,7 @@ def resample(state: T, player: int, rng: random.Random) -> T:
     facts = infostate.walk.facts()
     copy: T | None = None
     exact = True
-    if infostate.copy is not None and infostate.length < len(state._history):
+    if infostate.copy is not None and infostate.length < state._moves:
         COUNTS.carry_tried += 1
         copy = _extend(state, player, facts, infostate, rng)  # type: ignore[assignment]
         COUNTS.carried += copy is not None
@@ -119,7 +119,7 @@ def resample(state: T, player: int, rng: random.Random) -> T:
         copy, exact = _draw(state._copy_for(player), player, facts, rng)
     if exact:
         COUNTS.exact += 1
-        infostate.copy, infostate.length = copy.clone(), len(state._history)
+        infostate.copy, infostate.length = copy.clone(), state._moves
     else:
         # A fallback copy need not replay to itself: it is never carried on.
         COUNTS.fallback += 1
@@ -202,9 +202,9 @@ def _resample_hands(
         state.card_loc[card] = loc
         state.card_origin[card] = origin
         state.card_forum[card] = forum
-        state._history[origin] = card
+        state._rewrite_history(origin, card)
         if discard >= 0:
-            state._history[discard] = K.drop_card(card)
+            state._rewrite_history(discard, K.drop_card(card))
     rename_traded(state, dict(zip(slots, chosen, strict=True)))
 
 
@@ -317,11 +317,11 @@ class _FactsWalk:
     def serves(self, state: S) -> bool:
         """Whether ``state``'s history goes on from the entries walked so far."""
         walked = len(self.history)
-        return len(state._history) >= walked and state._history[:walked] == self.history
+        return state._moves >= walked and state._history[:walked] == self.history
 
     def advance(self, state: S) -> None:
         """Walk the entries of ``state``'s history not walked yet (it must :meth:`serve` it)."""
-        for index in range(len(self.history), len(state._history)):
+        for index in range(len(self.history), state._moves):
             self._step(index, state._history[index])
 
     def facts(self) -> _Facts:
@@ -387,12 +387,12 @@ class _FactsWalk:
             facts.drops.append(index)
         before = [_hand_counts(walk, f) for f in others]
         treasuries = list(walk.faction_treasury)
-        offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), len(walk._log)
+        offer, turn, logged = walk.offer, (walk.offer_round, walk.pos), walk._logged
         move = _treasury_entry(walk, index, action, player)
         reserve = list(walk.reserve)
         unexplored = [card for card in EXPLORATIONS if walk.card_loc[card] != REMOVED]
         walk._apply_action(action)
-        walk._history.append(action)
+        walk._record_action(action)
         walk._forget_kept()
         self.history.append(action)
         if walk.last_return != last_return:
@@ -426,7 +426,7 @@ class _FactsWalk:
             facts.ledger.append((DELTA, index, *change))
         if walk.rebels:
             left = sum(walk.talents[person] for person in walk.rebels[1:])
-            for entry in walk._log[logged:]:
+            for entry in walk._log[logged : walk._logged]:
                 most = upkeep_cap(entry.public, left)
                 if most is not None:
                     facts.ledger.append((CAP, index, walk.rebels[0], most))
@@ -499,7 +499,7 @@ def _exchanged(walk: S, offer: tuple[int, ...], logged: int) -> bool:
     """Whether the offer that just closed ended in an exchange (the table hears it)."""
     names = walk.rg.faction_names
     said = f"{names[offer[0]]} and {names[offer[1]]} exchange their cards"
-    return any(entry.public == said for entry in walk._log[logged:])
+    return any(entry.public == said for entry in walk._log[logged : walk._logged])
 
 
 def _treasury_entry(
@@ -1014,7 +1014,7 @@ def _extend(
     dealt = {index for index in facts.dealt if index >= begin}
     gifts = {entry[1]: entry[3] for entry in facts.ledger if entry[0] == GIFT and entry[1] >= begin}
     planned: dict[int, int] = {}
-    history = state._history
+    history = state.history()
     for index in range(begin, len(history)):
         mover = copy.current_player()
         chosen = planned.get(index, history[index])
@@ -1094,7 +1094,7 @@ def _replay(
     starts = {offer.start: offer for offer in facts.offers}
     needs = _Needs({**facts.shown, **planned}, facts.restocked)
     copy = type(state)(state.rg)
-    for index, action in enumerate(state._history):
+    for index, action in enumerate(state.history()):
         chosen = planned.get(index, gifts.get(index, action))
         if index in starts:
             contents: list[int] | None

@@ -89,7 +89,7 @@ def _redrawn(
 ) -> T:
     copy = state.clone()
     for index, action in gifts.items():
-        copy._history[index] = action
+        copy._rewrite_history(index, action)
     if gifts:
         for faction, talents in enumerate(funds):
             if faction != player:
@@ -120,7 +120,7 @@ def _redraw_open_offers(copy: S, player: int, facts: _Facts, rng: random.Random)
         if contents is None:
             return False
         for index, action in zip(built[-1].adds, contents, strict=True):
-            copy._history[index] = action
+            copy._rewrite_history(index, action)
         cards = tuple(action - A.ADD for action in contents)
         sides = list(offer_sides(offer))
         sides[side] = cards
@@ -169,7 +169,7 @@ def _shuffle_unseen_trade_cards(
             if place == "hand":
                 _, drawn, origin = hands[faction][position]
                 hands[faction][position] = (commodity, drawn, origin)
-                copy._history[drawn] = commodity
+                copy._rewrite_history(drawn, commodity)
             else:
                 counted[place][commodity] += 1
     for faction, hand in hands.items():
@@ -205,10 +205,10 @@ def _rewrite_removals(copy: S, facts: _Facts, rng: random.Random) -> None:
             kept[place].remove(commodity)
         else:
             commodity = _any_of(stack, rng)
-        copy._history[index] = commodity
+        copy._rewrite_history(index, commodity)
     for index, (_, stack) in facts.draws.items():
         if index not in in_hands:
-            copy._history[index] = _any_of(stack, rng)
+            copy._rewrite_history(index, _any_of(stack, rng))
 
 
 def _cards(counts: list[int]) -> list[int]:

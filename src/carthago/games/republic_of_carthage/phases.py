@@ -26,9 +26,6 @@ from carthago.games.republic_of_carthage import (  # noqa: F401
     war,
 )
 from carthago.games.republic_of_carthage.stages import AUTO, STAGES, Stage, auto
-from carthago.games.republic_of_carthage.state import (
-    CHANCE,
-)
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
@@ -56,11 +53,6 @@ def advance(state: S) -> None:
                 definition.apply(state, definition.neutral(state))
         else:
             return
-
-
-def actor(state: S) -> int:
-    who = _stage(state).actor(state)
-    return CHANCE if who == -1 else who
 
 
 def legal(state: S) -> list[int]:

@@ -608,9 +608,12 @@ def parameter(action: int) -> int:
     """The value an action adds to a proposal."""
     if action == SA.PASS:
         return NONE
-    for base, size in ((SA.PERSON, 100), (SA.ITEM, SA.N_ITEMS), (SA.COUNT, SA.MAX_COUNT)):
-        if base <= action < base + size:
-            return action - base
+    if SA.PERSON <= action < SA.PERSON + 100:
+        return action - SA.PERSON
+    if SA.ITEM <= action < SA.ITEM + SA.N_ITEMS:
+        return action - SA.ITEM
+    if SA.COUNT <= action < SA.COUNT + SA.MAX_COUNT:
+        return action - SA.COUNT
     raise ValueError(f"action {action} is no proposal parameter")
 
 

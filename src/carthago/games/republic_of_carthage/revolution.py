@@ -1030,5 +1030,5 @@ def resample_bribe(state: T, player: int, rng: random.Random) -> T:
         return state
     amount = rng.randint(0, min(K.MAX_BRIBE, state.talents[first]))
     state.ctx[B_FIRST] = amount
-    state._history[-1] = K.bribe(amount)
+    state._rewrite_history(state._moves - 1, K.bribe(amount))
     return state

@@ -29,6 +29,7 @@ from carthago.games.republic_of_carthage.forces import (
 )
 from carthago.games.republic_of_carthage.revenue import STATE_INCOME, UNIT_UPKEEP, state_dues
 from carthago.games.republic_of_carthage.specials import exploration_bonus, war_bonus
+from carthago.games.republic_of_carthage.stages import actor
 from carthago.games.republic_of_carthage.state import (
     CARDS,
     NEUTRAL_ROLES,
@@ -227,8 +228,6 @@ class SenatePolicy:
         return self.last_stand and active >= FALL_AT
 
     def _faction(self, state: S) -> int:
-        from carthago.games.republic_of_carthage.phases import actor
-
         return actor(state)
 
     def _best(self, state: S, faction: int, persons: list[int], own_first: bool = True) -> int:

@@ -42,6 +42,11 @@ class Stage:
 STAGES: Final[dict[str, Stage]] = {}
 
 
+def actor(state: S) -> int:
+    """Who acts at the state's stage: a faction, CHANCE or AUTO."""
+    return STAGES[state.stage].actor(state)
+
+
 def stage(name: str, definition: Stage) -> None:
     if name in STAGES:
         raise ValueError(f"stage {name!r} defined twice")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 from carthago.core.errors import InvalidStateError
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
 from carthago.games.republic_of_carthage.components import COMPONENTS, NEUTRAL_ROLE_NAMES
+from carthago.games.republic_of_carthage.stages import actor
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.forces import Force
@@ -434,7 +435,7 @@ class RepublicOfCarthageState(State):
 
     def history_length(self) -> int:
         """Index the action being applied now will take in the history."""
-        return len(self._history)
+        return self._moves
 
     def in_play(self, person: int) -> bool:
         return self.ploc[person] not in (OUT, COVERED)
@@ -456,8 +457,9 @@ class RepublicOfCarthageState(State):
     def current_player(self) -> int:
         if self.ended:
             return TERMINAL
-        from carthago.games.republic_of_carthage.phases import actor
-
+        # Imported at the top (the other hooks import phases, which imports this module):
+        # compiled, a function-level import is a module lookup and a generic call each time,
+        # and this runs several times a step.
         return actor(self)
 
     def _legal_actions(self) -> list[int]:

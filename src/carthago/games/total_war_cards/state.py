@@ -192,7 +192,7 @@ class TotalWarCardsState(State):
         return [(card, share) for card in self.deck]
 
     def _apply_chance(self, outcome: int) -> None:
-        position = len(self._history)
+        position = self._moves
         if self.phase == REST:
             self._draw_resting(outcome, position)
         elif self.phase == DISCARD:
@@ -300,7 +300,7 @@ class TotalWarCardsState(State):
             self._add_log(f"{name} (Humanitas) lets {SIDES[first]} place first")
             self._begin_placement(first)
         elif kind == "place":
-            self._place(player, first, second, face_down, len(self._history))
+            self._place(player, first, second, face_down, self._moves)
         elif kind == "tech_card":
             self.hands[player] = remove_one(self.hands[player], first)
             self.tech_cards[player] += (first,)
@@ -550,7 +550,6 @@ class TotalWarCardsState(State):
         equals replaying the rewritten history (the contract tests check it).
         """
         new = self._copy_for(player)
-        history = new._history
         unseen = list(self.deck) + list(self.discards)
         slots = list(self.discard_pos)
         hidden = self.hidden_territory >= 0 and not self.territory_visible(
@@ -561,7 +560,7 @@ class TotalWarCardsState(State):
             slots.append(self.hidden_pos)
         drawn = rng.sample(unseen, len(slots))
         for position, card in zip(slots, drawn, strict=True):
-            history[position] = card
+            new._rewrite_history(position, card)
         new.discards = tuple(drawn[: len(self.discard_pos)])
         if hidden:
             new.hidden_territory = drawn[-1]
@@ -580,13 +579,12 @@ class TotalWarCardsState(State):
     def _resample_army(self, opponent: int, rng: random.Random) -> None:
         """Redraw the opponent's unseen resting cards and face-down placements, here and in
         the history."""
-        history = self._history
         deck = DECKS[opponent]
         if self.phase == REST and self.rest_player == opponent and self.new_rest[opponent]:
             # Resting cards being drawn from a pile every player has seen.
             redrawn = rng.sample(self.pool[opponent], len(self.new_rest[opponent]))
             for position, value in zip(self.rest_pos[opponent], redrawn, strict=True):
-                history[position] = value
+                self._rewrite_history(position, value)
             self.new_rest[opponent] = tuple(sorted(redrawn))
             return
         if not self.rest_pos[opponent] and not self.face_down_pos[opponent]:
@@ -599,15 +597,15 @@ class TotalWarCardsState(State):
             allowed = common(without(deck, self.returned[opponent]), without(deck, face_up))
             resting = tuple(rng.sample(allowed, len(self.rest_pos[opponent])))
             for position, value in zip(self.rest_pos[opponent], resting, strict=True):
-                history[position] = value
+                self._rewrite_history(position, value)
             self.resting[opponent] = tuple(sorted(resting))
         unknown = list(without(without(deck, resting), face_up))
         rng.shuffle(unknown)
         count = len(self.face_down_pos[opponent])
         # Face-down placements lie in ``placed`` in the order they were made, as in history.
         for position, value in zip(self.face_down_pos[opponent], unknown, strict=False):
-            _, _, slot, _ = act.decode(history[position])
-            history[position] = act.place_action(VALUE_INDEX[value], slot, True)
+            _, _, slot, _ = act.decode(self._history[position])
+            self._rewrite_history(position, act.place_action(VALUE_INDEX[value], slot, True))
         values = iter(unknown[:count])
         self.placed = tuple(
             (where, owner, next(values), down) if owner == opponent and down else
