@@ -118,7 +118,7 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
     ],
 )
 def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
-    position: Callable[[], DbpState], settings: dict[str, int]
+    position: Callable[[], DbpState], settings: dict[str, Any]
 ) -> None:
     seconds = 2.0
     used = {}
