@@ -118,7 +118,7 @@ def test_planner_plays_its_plan_without_searching_again_while_the_impulse_goes_a
     ],
 )
 def test_planner_impulse_stops_at_its_time_budget_on_the_injected_clock(
-    position: Callable[[], DbpState], settings: dict[str, int]
+    position: Callable[[], DbpState], settings: dict[str, Any]
 ) -> None:
     seconds = 2.0
     used = {}
@@ -342,3 +342,23 @@ def test_planner_plans_a_movement_impulse_and_weighs_a_combat_one() -> None:
     assert agent._impulse is not None and agent._impulse.decisive is False
     agent.step(in_combat_impulse("zama"))
     assert agent._impulse is not None and agent._impulse.decisive is True
+
+
+@pytest.mark.parametrize("fitted", [True, False])
+def test_planner_scores_its_playouts_by_the_fitted_judge_unless_told_not_to(
+    monkeypatch: pytest.MonkeyPatch, fitted: bool
+) -> None:
+    judged: list[int] = []
+
+    def judge(state: State, player: int) -> float:
+        judged.append(player)
+        return 0.0
+
+    monkeypatch.setattr(planner, "judge", lambda game_id: judge)
+    agent = PlannerAgent(seed=1, seconds=0, playouts=40, width=2, samples=2, fitted=fitted)
+    agent.step(in_combat_impulse("zama"))
+    assert agent.last_playouts > 0
+    if fitted:
+        assert judged and set(judged) == {ROME}
+    else:
+        assert not judged

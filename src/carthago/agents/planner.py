@@ -9,8 +9,9 @@ its first decision:
   its own: the heuristic's ``width`` best moves, each played on the same ``samples`` seeds (the
   same redraws of what the seat cannot see, the same dice as far as the games stay alike), the
   rest of the way by the heuristic on both sides to the impulse's end and ``horizon`` stretches
-  beyond; there the game's evaluation (Rout Points, Disorder, threats on flanks and rear,
-  formation) or the battle's result scores it. Common seeds make a difference between two
+  beyond; there the game's judge (``prospects.judge``: the battle's expected result, fitted to
+  how battles ended; without one, or with ``fitted=False``, the one-ply evaluation) or the
+  battle's result scores it. Common seeds make a difference between two
   moves the moves' own rather than the dice's, so a few playouts decide.
 - **Long** (a movement impulse: dozens of hexes and facings, no dice): the heuristic's moves, or
   with ``plans`` > 1 a search over whole plans. A plan is the list of the planner's decisions to
@@ -41,7 +42,7 @@ from carthago.agents.base import Agent
 from carthago.agents.rollout import greedy_action
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
-from carthago.core.registry import Evaluator, Segmenter, evaluator, segmenter
+from carthago.core.registry import Evaluator, Segmenter, evaluator, judge, segmenter
 from carthago.core.state import CHANCE, State
 
 Clock = Callable[[], float]
@@ -205,6 +206,7 @@ class PlannerAgent(Agent):
         width: int = 4,
         samples: int = 6,
         few: int = 12,
+        fitted: bool = True,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
@@ -225,6 +227,7 @@ class PlannerAgent(Agent):
         self.width = width
         self.samples = samples
         self.few = few
+        self.fitted = fitted
         self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
@@ -233,6 +236,7 @@ class PlannerAgent(Agent):
         self._game_id: str | None = None
         self._evaluate: Evaluator | None = None
         self._segment: Segmenter | None = None
+        self._judge: Evaluator | None = None
         self._impulse: Impulse | None = None
 
     def reset(self) -> None:
@@ -279,6 +283,8 @@ class PlannerAgent(Agent):
         if game_id != self._game_id:
             self._evaluate = evaluator(game_id)
             self._segment = segmenter(game_id)
+            fitted = judge(game_id) if self.fitted else None
+            self._judge = fitted or self._evaluate
             self._game_id = game_id
             self.reset()
 
@@ -433,7 +439,7 @@ class PlannerAgent(Agent):
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
         what was seen before each, and whether chance took part; None if the impulse's time ran
         out on the way."""
-        evaluate, key, budget = self._evaluate, impulse.key, impulse.budget
+        evaluate, judged, key, budget = self._evaluate, self._judge, impulse.key, impulse.budget
         rng = dice = self.rng
         if luck is not None:
             rng, dice = random.Random(luck.draws), random.Random(luck.dice)
@@ -486,7 +492,7 @@ class PlannerAgent(Agent):
             current.apply_action(action)
         if current.is_terminal():
             return Playout(current.returns()[me], made, expected, chancy, dice_in_impulse)
-        value = 0.0 if evaluate is None else evaluate(current, me)
+        value = 0.0 if judged is None else judged(current, me)
         return Playout(value, made, expected, chancy, dice_in_impulse)
 
     def _report(self, budget: ImpulseBudget, candidates: int) -> None:

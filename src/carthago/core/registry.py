@@ -107,6 +107,15 @@ def segmenter(game_id: str) -> Segmenter | None:
     return segment
 
 
+def judge(game_id: str) -> Evaluator | None:
+    """The ``judge(state, player)`` of ``games/<id>/prospects.py``, if the game has one: the
+    expected result of the battle from a position, fitted to how battles ended, for a search to
+    score the positions its playouts reach (the one-ply ``evaluate`` steers the moves)."""
+    module = _game_module(game_id, "prospects")
+    judged: Evaluator | None = getattr(module, "judge", None)
+    return judged
+
+
 def weigher(game_id: str) -> Weigher | None:
     """The ``weigh(state)`` of ``games/<id>/decision_weight.py``, if the game has one: how much
     each decision deserves a search's time (:class:`carthago.core.decision_weight.Weight`)."""

@@ -230,6 +230,23 @@ def segment(state: State) -> tuple[int, int]:
     return state.turn, state.stage
 
 
+TERMS: Final = ("rout", "pressure", "strength", "threat", "reach", "outlook", "facing", "closing")
+"""The evaluation's terms, each a difference in ``player``'s favour (see the module's text)."""
+Terms = tuple[float, float, float, float, float, float, float, float]
+"""The values of ``TERMS`` in their order."""
+WEIGHTS: tuple[float, ...] = (
+    ROUT_WEIGHT,
+    PRESSURE_WEIGHT,
+    STRENGTH_WEIGHT,
+    THREAT_WEIGHT,
+    REACH_WEIGHT,
+    1.0,
+    FACING_WEIGHT,
+    CLOSING_WEIGHT,
+)
+"""The one-ply heuristic's weight of each of ``TERMS`` (``evaluate`` spells the sum out)."""
+
+
 def evaluate(state: State, player: int) -> float:
     """``player``'s prospects in ``state``, in [-1, 1]; a finished battle scores its result.
 
@@ -238,14 +255,23 @@ def evaluate(state: State, player: int) -> float:
     >>> -1 < evaluate(state, 0) < 0  # even armies, far apart
     True
     """
+    if state.is_terminal():
+        return state.returns()[player]
+    rout, pressure, strength, threat, reach, outlook, facing, closing = terms(state, player)
+    score = ROUT_WEIGHT * rout + PRESSURE_WEIGHT * pressure + STRENGTH_WEIGHT * strength
+    score += THREAT_WEIGHT * threat + REACH_WEIGHT * reach + outlook
+    score += FACING_WEIGHT * facing + CLOSING_WEIGHT * closing
+    return math.tanh(score)
+
+
+def terms(state: State, player: int) -> Terms:
+    """The unweighted ``TERMS`` of an unfinished ``state`` for ``player``."""
     from carthago.games.de_bello_punico.state import DbpState
 
     assert isinstance(state, DbpState)
-    if state.is_terminal():
-        return state.returns()[player]
     other = 1 - player
     limits = state.scenario.rout
-    score = ROUT_WEIGHT * (state.rout[other] / limits[other] - state.rout[player] / limits[player])
+    rout = state.rout[other] / limits[other] - state.rout[player] / limits[player]
     table = _table(state)
     combat_of, morale_of, rout_of, rear_of = table.combat, table.morale, table.rout, table.rear
     fronts, rears = table.fronts, table.rears
@@ -315,25 +341,26 @@ def evaluate(state: State, player: int) -> float:
             if edge > 0:
                 threat[side] += edge * (1 + rout_of[enemy])
     whole = table.whole
-    score += PRESSURE_WEIGHT * (pressure[other] / limits[other] - pressure[player] / limits[player])
-    score += STRENGTH_WEIGHT * (strength[player] / whole[player] - strength[other] / whole[other])
-    score += THREAT_WEIGHT * (threat[player] - threat[other])
+    held = pressure[other] / limits[other] - pressure[player] / limits[player]
+    fit = strength[player] / whole[player] - strength[other] / whole[other]
+    reach = 0.0
     holder = state.scenario.draw_winner
     if holder is not None:
-        reach = REACH_WEIGHT * _within_reach(state, table, fighting, holder)
-        score += reach if holder != player else -reach
+        reach = _within_reach(state, table, fighting, holder)
+        reach = reach if holder != player else -reach
+    outlook = 0.0
     cb = state.cb
     if cb is not None and not cb[combat.C_GONE] and where[cb[combat.C_DEF]] == ON_MAP:
-        score += _combat_outlook(state, player, table)
+        outlook = _combat_outlook(state, player, table)
+    facing = closing = 0.0
     mine, theirs = sums[player], sums[other]
     if mine[2] and theirs[2]:
-        score += FACING_WEIGHT * _facing(table, sums, fighting, sides, pos, face, player)
+        facing = _facing(table, sums, fighting, sides, pos, face, player)
     if mine[2] and theirs[2] and state.scenario.draw_winner != player:
         # Both sides that must rout the other are drawn together alike, so this term never
         # favours one of them.
         q1, r1 = mine[0] / mine[2], mine[1] / mine[2]
         q2, r2 = theirs[0] / theirs[2], theirs[1] / theirs[2]
         gap = (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2
-        closing = CLOSING_WEIGHT * gap / (state.grid.width + state.grid.height)
-        score -= closing
-    return math.tanh(score)
+        closing = -gap / (state.grid.width + state.grid.height)
+    return (rout, held, fit, float(threat[player] - threat[other]), reach, outlook, facing, closing)
