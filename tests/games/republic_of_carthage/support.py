@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 import carthago
+from carthago.agents import make_agent
 from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import senate_actions as SA
@@ -33,6 +34,19 @@ def step(state: RepublicOfCarthageState, rng: random.Random) -> None:
         state.apply_action(sample_chance_outcome(state, rng))
     else:
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def computer_senate(state: RepublicOfCarthageState, seed: int = 0) -> RepublicOfCarthageState:
+    """Play the rest of the Senate Phase with a computer faction (``heuristic``) in every seat:
+    the proposals passed change the state, the Senate adjourns at the end."""
+    agents = [make_agent("heuristic", seed=seed + seat) for seat in range(3)]
+    rng = random.Random(seed)
+    while state.stage.startswith("senate"):
+        if state.current_player() == carthago.CHANCE:
+            state.apply_action(sample_chance_outcome(state, rng))
+        else:
+            state.apply_action(agents[state.current_player()].step(state))
+    return state
 
 
 def run_until(

@@ -8,7 +8,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import random
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ import pytest
 import carthago
 from carthago.agents import LEVELS, make_agent
 from carthago.agents.search import SearchAgent
-from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage import combat_actions as K
 from carthago.games.republic_of_carthage import forum_actions as F
@@ -41,7 +39,7 @@ from carthago.games.republic_of_carthage.state import (
     stat,
 )
 from tests.games.republic_of_carthage.combat_support import commanders, quiet_state
-from tests.games.republic_of_carthage.support import at_stage, new, run_until
+from tests.games.republic_of_carthage.support import at_stage, computer_senate, new, run_until
 from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, propose, senate
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
@@ -114,26 +112,13 @@ def _victory_chance(state: S, force: Force) -> float:
     return len(wins) / len(rolls)
 
 
-def _other_business(state: S, seed: int = 0) -> S:
-    """Play the rest of Other Business with a computer faction in every seat; the proposals
-    passed change the state, the Senate adjourns at the end."""
-    agents = [make_agent("heuristic", seed=seed + seat) for seat in range(3)]
-    rng = random.Random(seed)
-    while state.stage.startswith("senate"):
-        if state.current_player() == carthago.CHANCE:
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            state.apply_action(agents[state.current_player()].step(state))
-    return state
-
-
 def test_s6_5_7_a_computer_senate_recruits_until_the_force_wins_at_even_odds() -> None:
     # Two Legions and a Suffete's Military cannot beat the Conquest of Tunisia at even odds:
     # the Senate buys armies first, then sends a force that can.
     state = _human_chair(300, war=True, legions=0, taxed=True)
     home = sum(at_home(state, u) for u in P.ARMIES)
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
-    _other_business(state)
+    computer_senate(state)
     sent = [force for force in state.forces if force.war == TUNISIA]
     assert len(sent) == 1
     assert sum(sent[0].units[u] for u in P.ARMIES) > home
@@ -151,7 +136,7 @@ def test_s6_5_7_a_computer_senate_recruits_for_a_little_war_when_no_active_one_c
     state.war_status[SICILY] = WAR_ACTIVE
     home = sum(at_home(state, u) for u in P.ARMIES)
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
-    _other_business(state)
+    computer_senate(state)
     [sent] = state.forces
     assert sent.war == MOROCCAN
     assert sum(sent.units[u] for u in P.ARMIES) > home
@@ -161,7 +146,7 @@ def test_s6_5_7_a_computer_senate_recruits_for_a_little_war_when_no_active_one_c
 def test_s6_5_7_a_computer_pm_sends_the_force_against_the_most_dangerous_war_it_can_win() -> None:
     state = _human_chair(300, war=True, legions=10)
     state.war_status[LIBYAN] = WAR_ACTIVE
-    _other_business(state)
+    computer_senate(state)
     first = state.forces[0]
     assert first.war == LIBYAN  # strength 6, against the Conquest of Tunisia's 4
     assert _victory_chance(state, first) >= 0.5
@@ -172,7 +157,7 @@ def test_s7_a_computer_senate_sues_for_peace_rather_than_face_four_active_wars()
     for war in (LIBYAN, SICILY, MOROCCAN):
         state.war_status[war] = WAR_ACTIVE
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
-    _other_business(state)
+    computer_senate(state)
     # The 4th Sicilian War, which the Force Pool cannot beat, is given up; three wars remain.
     assert state.war_status[SICILY] == WAR_LOST
     assert sum(1 for status in state.war_status if W.in_war(status)) == 3
@@ -192,7 +177,7 @@ def test_s6_5_7_a_computer_senate_calls_home_a_force_that_can_fight_no_more(fell
     send(state, Force(TUNISIA, -1, commanders, tuple(units), (0,) * len(UNITS), state.turn - 1))
     state._legal = None
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECALL)
-    _other_business(state)
+    computer_senate(state)
     assert state.forces and all(W.can_give_battle(state, force) for force in state.forces)
     assert all(force.commanders for force in state.forces)
 
@@ -213,7 +198,7 @@ def test_s6_5_7_a_computer_senate_sues_for_peace_to_undouble_a_matching_war() ->
     first, second = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
     assert W.war_strength(state, first, False) == 2 * WARS[first].land
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
-    _other_business(state)
+    computer_senate(state)
     # The stronger of the pair is given up; the other fights at its printed strength.
     assert state.war_status[second] == WAR_LOST and W.in_war(state.war_status[first])
     assert W.war_strength(state, first, False) == WARS[first].land
@@ -223,7 +208,7 @@ def test_s6_5_7_no_peace_for_a_matching_war_without_a_lost_war_to_spare() -> Non
     # With two Lost Wars, a third would leave no peace for a fourth active war (§7).
     state = _matching_pair(lost=2)
     assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.SUE)
-    _other_business(state)
+    computer_senate(state)
     assert sum(1 for status in state.war_status if status == WAR_LOST) == 2
 
 
@@ -243,7 +228,7 @@ def test_s6_5_7_a_computer_senate_sends_fleets_alone_when_its_armies_would_lose_
     pyrrhic = WAR_INDEX["PYRRHIC"]
     state.war_status[pyrrhic] = WAR_ACTIVE
     state.unit_active[P.FLEET] += 10
-    _other_business(state)
+    computer_senate(state)
     sent = [force for force in state.forces if force.war == pyrrhic]
     assert len(sent) == 1
     assert sum(sent[0].units[u] for u in P.ARMIES) == 0
@@ -320,7 +305,7 @@ def test_s6_2_a_computer_senate_recruits_no_more_than_the_next_revenue_phase_can
     for war in ("LIBYAN", "MOROCCAN", "NUMIDIAN-1"):
         state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
     home = sum(at_home(state, u) for u in P.ARMIES)
-    _other_business(state)
+    computer_senate(state)
     assert len(state.forces) == 1 and sum(state.forces[0].units[u] for u in P.ARMIES) > home
     assert state.treasury + STATE_INCOME - sum(amount for amount, _ in state_dues(state)) >= 0
 
@@ -484,7 +469,7 @@ def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_r
     )
     assert 0 < odds < 0.5  # no war is winnable at the aide's odds, and none is hopeless
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
-    _other_business(state)
+    computer_senate(state)
     # Sent (and voted for by every computer faction) against an Active war, the likeliest one
     # to be won: a Victory there is the only way the Republic survives the Combat Phase.
     [sent] = state.forces
@@ -495,7 +480,7 @@ def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_r
 def test_s7_no_last_stand_while_the_republic_can_survive_the_turn() -> None:
     # Three active wars do not end the Republic: the force stays home until it can win.
     state = _last_stand(3, 0, (LIBYAN, MOROCCAN))
-    _other_business(state)
+    computer_senate(state)
     assert not state.forces
 
 

@@ -4,11 +4,7 @@ at three players (the computer factions' measured play)."""
 
 from __future__ import annotations
 
-import random
-
-import carthago
 from carthago.agents import make_agent
-from carthago.core.chance import sample_chance_outcome
 from carthago.games.republic_of_carthage import forum_actions as F
 from carthago.games.republic_of_carthage import forum_policy, heuristics, voting
 from carthago.games.republic_of_carthage import proposals as P
@@ -27,7 +23,13 @@ from carthago.games.republic_of_carthage.state import (
     WAR_INDEX,
     RepublicOfCarthageState,
 )
-from tests.games.republic_of_carthage.support import at_stage, jump, new, run_until
+from tests.games.republic_of_carthage.support import (
+    at_stage,
+    computer_senate,
+    jump,
+    new,
+    run_until,
+)
 from tests.games.republic_of_carthage.test_s6_5_senate import chair, senate
 
 TUNISIA, SICILY = WAR_INDEX["TUNISIA"], WAR_INDEX["SICILIAN-4"]
@@ -106,23 +108,13 @@ def _active_and_inactive(players: int, faction: int) -> RepublicOfCarthageState:
     return state
 
 
-def _adjourn(state: RepublicOfCarthageState, seed: int = 0) -> None:
-    agents = [make_agent("heuristic", seed=seed + seat) for seat in range(3)]
-    rng = random.Random(seed)
-    while state.stage.startswith("senate"):
-        if state.current_player() == carthago.CHANCE:
-            state.apply_action(sample_chance_outcome(state, rng))
-        else:
-            state.apply_action(agents[state.current_player()].step(state))
-
-
 def test_s9_a_solitaire_senate_recruits_for_the_active_war_before_an_inactive_one() -> None:
     # An Active war costs 20T a turn and counts toward the four that end the Republic; the
     # Inactive one does neither. Alone with the Neutrals, the Senate recruits toward the Active
     # war and sends its force there, not against the little war the Legions beat already.
     state = _active_and_inactive(1, 1)
     assert POLICY.propose(state, state.legal_actions()) == SA.kind(P.RECRUIT)
-    _adjourn(state)
+    computer_senate(state)
     assert [force.war for force in state.forces] == [SICILY]
 
 
@@ -131,7 +123,7 @@ def test_s9_with_three_players_the_computer_senate_still_fights_the_inactive_war
     # goes against the Inactive war it beats.
     state = _active_and_inactive(3, 0)
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
-    _adjourn(state)
+    computer_senate(state)
     assert TUNISIA in [force.war for force in state.forces]
     assert SICILY not in [force.war for force in state.forces]
 
@@ -159,7 +151,7 @@ def test_s7_a_solitaire_seat_proposes_its_suffete_for_life_when_the_vote_is_sure
     for seed in range(6):
         state, candidate = _seat_presiding(1, 60)
         assert make_agent("heuristic", seed=seed).step(state) == SA.kind(P.LIFE)
-        _adjourn(state, seed)
+        computer_senate(state, seed)
         if state.in_play(candidate):
             assert state.life_suffete == candidate and state.life_turn == state.turn
             assert not any("Proposal" in line for line in state.log(None)[-3:])

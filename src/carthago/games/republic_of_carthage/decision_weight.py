@@ -92,6 +92,6 @@ def vote_decided(state: RepublicOfCarthageState) -> bool:
 def most_votes(state: RepublicOfCarthageState, faction: int) -> int:
     """The most votes ``faction`` could cast on the proposal under way."""
     money = voting.funds(state, faction)
-    bought = max(talents for talents in SA.BUY if talents <= money)
+    bought = SA.BUY[SA.largest_buy(money)]
     factor = max(SI.vote_factor(state, faction), SI.DATA.bribery_factor)
     return voting.oratory(state, faction) + voting.extra_votes(state, faction) + bought * factor

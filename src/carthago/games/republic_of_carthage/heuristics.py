@@ -133,7 +133,7 @@ def life_candidate(state: RepublicOfCarthageState, player: int) -> int:
     solitaire game: the Neutrals vote No on another faction's candidate and buy no votes
     against him (``senate_policy``); other players would buy votes too."""
     money = funds(state, player)
-    bought = max(talents for talents in SA.BUY if talents <= money)
+    bought = SA.BUY[SA.largest_buy(money)]
     against = sum(oratory(state, f) for f in voters(state) if f != player)
     ours = oratory(state, player) + bought
     candidates = [
@@ -158,8 +158,7 @@ def suffete_for_life(state: RepublicOfCarthageState, player: int) -> int | None:
     if state.stage == "senate_ballot":
         if state.proposal[0] != P.LIFE or state.owner[state.proposal[-1]] != player:
             return None
-        money = funds(state, player)
-        return SA.vote(SA.YES_VOTE, max(i for i, t in enumerate(SA.BUY) if t <= money))
+        return SA.vote(SA.YES_VOTE, SA.largest_buy(funds(state, player)))
     if state.stage != "senate_propose":
         return None
     if state.proposal:

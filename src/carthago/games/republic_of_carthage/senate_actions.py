@@ -61,6 +61,11 @@ TALENTS: Final = A.SENATE + 3900
 INTRIGUES_END: Final = TALENTS + len(A.AMOUNTS)
 
 
+def largest_buy(talents: int) -> int:
+    """The index in ``BUY`` of the most votes ``talents`` pay for."""
+    return max(i for i, price in enumerate(BUY) if price <= talents)
+
+
 def vote(choice: int, buy_index: int) -> int:
     """The ballot ``choice`` (YES_VOTE, NO_VOTE or ABSTAIN_VOTE) with ``BUY[buy_index]`` talents."""
     return VOTE + choice * len(BUY) + buy_index

@@ -700,8 +700,7 @@ class SenatePolicy:
         money = voting.funds(state, faction)
         buy = 0
         if own_named:
-            buys = [i for i, t in enumerate(SA.BUY) if t <= min(role.buy, money)]
-            buy = max(buys)
+            buy = SA.largest_buy(min(role.buy, money))
         legal = voting.ballot_choices(state, faction)
         wanted = SA.vote(choice, buy)
         return wanted if wanted in legal else legal[0]
