@@ -28,6 +28,11 @@ TERMINAL: Final = -4
 JSONDict = dict[str, Any]
 
 
+def ascending(actions: list[int]) -> bool:
+    """Whether ``actions`` is in ascending order already."""
+    return all(actions[index - 1] <= actions[index] for index in range(1, len(actions)))
+
+
 # Not an ABC: mypyc cannot give a class with ABCMeta the cheap empty ``__new__`` that ``clone``
 # needs. mypy still refuses to instantiate a subclass that leaves an abstract hook out.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -82,8 +87,12 @@ class State:
     def legal_actions(self) -> list[int]:
         """The sorted legal actions of the player to move; [] at chance and terminal nodes."""
         if self._legal is None:
-            player = self.current_player()
-            self._legal = [] if player < 0 else sorted(self._legal_actions())
+            if self.current_player() < 0:
+                self._legal = []
+            else:
+                legal = self._legal_actions()
+                # Most positions' lists are built in order: checking is cheaper than sorting.
+                self._legal = legal if ascending(legal) else sorted(legal)
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -319,7 +328,9 @@ class State:
 
     @abstractmethod
     def _legal_actions(self) -> list[int]:
-        """The legal actions of the player to move (any order; the base sorts them)."""
+        """The legal actions of the player to move, in any order (the base sorts them, which
+        costs nothing when they come in ascending order). The base keeps the list without
+        copying it: a game must not change it afterwards."""
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")

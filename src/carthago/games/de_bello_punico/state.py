@@ -379,22 +379,27 @@ class DbpState(State):
     def _ask_move(self, top: Task) -> list[int] | None:
         side, lay = top[1], self.layout
         legal = self._movers(side)
-        cavalry = self._recallable(side) + [lay.enter + c for c in self._reserve_entry(side)]
+        recallable = self._recallable(side)
+        entries = [lay.enter + c for c in self._reserve_entry(side)]
         boost = bool(self._boostable(side, ""))
         # Asked whenever something could be done with the counters the opponent sees, so
         # that being asked never shows whether a Cavalry or Movement counter is real.
         asked = (
             bool(legal)
-            or (cavalry and command.unspent(self, side, CAVALRY) > 0)
+            or ((recallable or entries) and command.unspent(self, side, CAVALRY) > 0)
             or (boost and command.unspent(self, side, MOVEMENT) > 0)
         )
         if not asked:
             return None
-        if command.real_left(self, side, CAVALRY):
-            legal += cavalry
+        # In ascending order: units, leaders, then the layout's no, boost and entry columns.
+        cavalry = bool(command.real_left(self, side, CAVALRY))
+        if cavalry and recallable:
+            legal = sorted(legal + recallable)
+        legal.append(lay.no)
         if command.real_left(self, side, MOVEMENT) and boost:
             legal.append(lay.boost)
-        legal.append(lay.no)
+        if cavalry:
+            legal.extend(entries)
         return legal
 
     def _ask_step(self, top: Task) -> list[int] | None:
@@ -636,7 +641,8 @@ class DbpState(State):
         if self.cur_legal is None:
             top = self.tasks[-1]
             self.cur_legal = self._prompt(top) or []
-        return list(self.cur_legal)
+        # Shared, not copied: neither this state nor the base changes the list once made.
+        return self.cur_legal
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return [(face, 1 / 6) for face in range(6)]

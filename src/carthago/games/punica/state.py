@@ -138,9 +138,12 @@ class PunicaState(State):
     def _legal_actions(self) -> list[int]:
         phase, side = self.phase, self.to_move
         if phase == ACTION:
+            # Block after block of the action space, so the list comes in ascending order.
             legal = self._movement_actions(side, None, True, True)
-            for k in cards_in(self.hand[side]):
+            cards = cards_in(self.hand[side])
+            for k in cards:
                 legal.append(act.PLAY_CARD + k)
+            for k in cards:
                 legal.append(act.PASS_CARD + k)
             legal.extend(self._deploy_actions(side))
             return legal
@@ -162,10 +165,14 @@ class PunicaState(State):
     ) -> list[int]:
         legal = []
         if armies:
-            for origin, destination, leader in army_moves(
-                self.board, self.units, self.hannibal, side, battle_area
-            ):
-                legal.append(act.army_move(origin, destination, leader))
+            moves = army_moves(self.board, self.units, self.hannibal, side, battle_area)
+            # Hannibal's moves are numbered after every regular army's.
+            for origin, destination, leader in moves:
+                if not leader:
+                    legal.append(act.army_move(origin, destination, False))
+            for origin, destination, leader in moves:
+                if leader:
+                    legal.append(act.army_move(origin, destination, True))
         if fleets:
             for origin, destination in fleet_moves(self.board, self.units, side, battle_area):
                 legal.append(act.fleet_move(origin, destination))
@@ -176,12 +183,12 @@ class PunicaState(State):
         on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
         if on_board >= self.board.box.fleets[side]:
             return []
-        legal = []
-        for region in range(NUM_REGIONS):
-            if self.units[side][region]:
-                legal.append(act.deploy(region, False))
-            if side == CARTHAGE and self.hannibal == region:
-                legal.append(act.deploy(region, True))
+        legal = [
+            act.deploy(region, False) for region in range(NUM_REGIONS) if self.units[side][region]
+        ]
+        if side == CARTHAGE and 0 <= self.hannibal < NUM_REGIONS:
+            # Numbered after every regular army's.
+            legal.append(act.deploy(self.hannibal, True))
         return legal
 
     def _apply_action(self, action: int) -> None:

@@ -260,24 +260,28 @@ class TotalWarCardsState(State):
             return [act.CHOOSE + self.in_play.index(t) for t in self.drawn]
         owned, opponent = self.techs[player], self.techs[1 - player]
         if self.phase == BUY:
-            return [act.STOP] + [
-                act.TECH + t.index for t in developable(owned, opponent, self.budget)
-            ]
+            # In ascending order, as the base wants them: the technologies, then STOP.
+            buyable = sorted(act.TECH + t.index for t in developable(owned, opponent, self.budget))
+            buyable.append(act.STOP)
+            return buyable
         legal: list[int] = []
         # Placements of a value are consecutive integers: two per slot (face up, face down).
         span = 2 * len(self.in_play)
         step = 1 if self.hidden_left[player] > 0 else 2
         values = sorted(set(self.hands[player]))
-        # One search for the strongest card; weaker cards afford a prefix (cheapest first).
-        techs = developable(owned, opponent, values[-1])
+        for value in values:
+            start = act.place_action(VALUE_INDEX[value], 0, False)
+            legal.extend(range(start, start + span, step))
+        # Tech-card actions come after every placement, by card value, then by technology:
+        # one search for the strongest card, whose offers weaker cards filter by cost.
+        offers = sorted(
+            (tech.index, tech.cost) for tech in developable(owned, opponent, values[-1])
+        )
         for value in values:
             index = VALUE_INDEX[value]
-            start = act.place_action(index, 0, False)
-            legal.extend(range(start, start + span, step))
-            for tech in techs:
-                if tech.cost > value:
-                    break
-                legal.append(act.tech_card_action(index, tech.index))
+            for tech, cost in offers:
+                if cost <= value:
+                    legal.append(act.tech_card_action(index, tech))
         return legal
 
     def _apply_action(self, action: int) -> None:
