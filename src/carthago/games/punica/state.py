@@ -632,13 +632,14 @@ class PunicaState(State):
         return new
 
     def _copy_into(self, new: Self) -> None:
+        # The lists are shared until either state changes them (_own_fields).
         new.board = self.board
         new.max_turns = self.max_turns
-        new.units = [self.units[0].copy(), self.units[1].copy()]
+        new.units = self.units
         new.hannibal = self.hannibal
-        new.hand = self.hand.copy()
-        new.played = self.played.copy()
-        new.committed = self.committed.copy()
+        new.hand = self.hand
+        new.played = self.played
+        new.committed = self.committed
         new.active = self.active
         new.to_move = self.to_move
         new.turn = self.turn
@@ -647,15 +648,23 @@ class PunicaState(State):
         new.army_left = self.army_left
         new.fleet_left = self.fleet_left
         new.pending = self.pending
-        new.origins = [self.origins[0].copy(), self.origins[1].copy()]
+        new.origins = self.origins
         new.battle_area = self.battle_area
         new.attacker = self.attacker
-        new.revealed = self.revealed.copy()
+        new.revealed = self.revealed
         new.tasks = self.tasks
         new.options = self.options
         new.commit_index = self.commit_index
         new.winner = self.winner
         new.reason = self.reason
+
+    def _own_fields(self) -> None:
+        self.units = [self.units[0].copy(), self.units[1].copy()]
+        self.hand = self.hand.copy()
+        self.played = self.played.copy()
+        self.committed = self.committed.copy()
+        self.origins = [self.origins[0].copy(), self.origins[1].copy()]
+        self.revealed = self.revealed.copy()
 
     _INT_FIELDS = (
         "hannibal",

@@ -621,36 +621,52 @@ class TotalWarCardsState(State):
     # -- copies and snapshots --------------------------------------------------------------
 
     def _copy_into(self, new: Self) -> None:
+        # The lists are shared until either state changes them (_own_fields).
         new.phase = self.phase
         new.turn = self.turn
         new.to_move = self.to_move
-        new.hands = self.hands.copy()
-        new.resting = self.resting.copy()
-        new.pool = self.pool.copy()
-        new.new_rest = self.new_rest.copy()
-        new.returned = self.returned.copy()
+        new.hands = self.hands
+        new.resting = self.resting
+        new.pool = self.pool
+        new.new_rest = self.new_rest
+        new.returned = self.returned
         new.rest_player = self.rest_player
         new.deck = self.deck
         new.discards = self.discards
         new.in_play = self.in_play
         new.hidden_territory = self.hidden_territory
         new.deal_count = self.deal_count
-        new.won = self.won.copy()
+        new.won = self.won
         new.placed = self.placed
-        new.tech_cards = self.tech_cards.copy()
-        new.hidden_left = self.hidden_left.copy()
+        new.tech_cards = self.tech_cards
+        new.hidden_left = self.hidden_left
         new.budget = self.budget
         new.drawn = self.drawn
-        new.techs = self.techs.copy()
-        new.claims = self.claims.copy()
-        new.holders = self.holders.copy()
+        new.techs = self.techs
+        new.claims = self.claims
+        new.holders = self.holders
         new.coin = self.coin
         new.picks = self.picks
         new.starter = self.starter
         new.discard_pos = self.discard_pos
         new.hidden_pos = self.hidden_pos
-        new.rest_pos = self.rest_pos.copy()
-        new.face_down_pos = self.face_down_pos.copy()
+        new.rest_pos = self.rest_pos
+        new.face_down_pos = self.face_down_pos
+
+    def _own_fields(self) -> None:
+        self.hands = self.hands.copy()
+        self.resting = self.resting.copy()
+        self.pool = self.pool.copy()
+        self.new_rest = self.new_rest.copy()
+        self.returned = self.returned.copy()
+        self.won = self.won.copy()
+        self.tech_cards = self.tech_cards.copy()
+        self.hidden_left = self.hidden_left.copy()
+        self.techs = self.techs.copy()
+        self.claims = self.claims.copy()
+        self.holders = self.holders.copy()
+        self.rest_pos = self.rest_pos.copy()
+        self.face_down_pos = self.face_down_pos.copy()
 
     _SCALARS = (
         "phase", "turn", "to_move", "rest_player", "hidden_territory", "deal_count", "budget",
