@@ -10,7 +10,14 @@ import random
 import carthago
 from carthago.core.records import GameRecord
 from carthago.core.state import CHANCE
-from tests.web.browser import BROWSER_TESTS, Browser, Page, shot, watch_errors
+from tests.web.browser import (
+    BROWSER_TESTS,
+    Browser,
+    replay_at,
+    shot,
+    slide_to,
+    watch_errors,
+)
 
 pytestmark = BROWSER_TESTS
 
@@ -42,19 +49,6 @@ def busiest_step(record: GameRecord) -> tuple[int, int]:
     return busiest
 
 
-def slide_to(page: Page, step: int) -> None:
-    page.evaluate(
-        "(step) => { const s = document.querySelector('#replay-slider'); s.value = step;"
-        " s.dispatchEvent(new Event('input')); }",
-        step,
-    )
-    page.wait_for_function(
-        "(step) => document.querySelector('#replay-position').textContent.startsWith("
-        "`step ${step} `)",
-        arg=step,
-    )
-
-
 def test_a_jump_along_the_slider_keeps_the_board_on_the_screen(
     server: str, browser: Browser
 ) -> None:
@@ -80,11 +74,7 @@ def test_a_jump_along_the_slider_keeps_the_board_on_the_screen(
     assert lines > 3
     slide_to(page, step - 1)
     page.click("#replay-next")
-    page.wait_for_function(
-        "(step) => document.querySelector('#replay-position').textContent.startsWith("
-        "`step ${step} `)",
-        arg=step,
-    )
+    replay_at(page, step)
     banner = page.locator("#last-event").inner_text()
     fresh = page.locator("#log li.fresh").all_inner_texts()
     assert len(fresh) == lines
