@@ -61,15 +61,16 @@ def decode(action: int) -> tuple[int, int]:
     return assassin, target
 
 
+INTRIGUES: Final = tuple(
+    (card, C.hand_cards[ref.id].effect) for card, ref in enumerate(CARDS) if ref.kind == "intrigue"
+)
+"""Every Intrigue card (by card index, ascending) with its effect: looked up once, not per call."""
+
+
 def cards_in_hand(state: S, faction: int, effect: str) -> list[int]:
     """The faction's Intrigue cards with ``effect``; a play names the copy (by card index)."""
-    return [
-        card
-        for card, loc in enumerate(state.card_loc)
-        if loc == HAND + faction
-        and CARDS[card].kind == "intrigue"
-        and C.hand_cards[CARDS[card].id].effect == effect
-    ]
+    hand = HAND + faction
+    return [card for card, kind in INTRIGUES if kind == effect and state.card_loc[card] == hand]
 
 
 def choices(state: S, faction: int) -> list[int]:

@@ -148,8 +148,13 @@ def effect(card: int) -> str:
     return C.hand_cards[CARDS[card].id].effect
 
 
+MINE_EFFECTS: Final = tuple((card, effect(card)) for card in MINE)
+"""The cards of :data:`MINE` with their effects, looked up once (held runs at every decision)."""
+
+
 def held(state: S, faction: int, effects: tuple[str, ...]) -> list[int]:
-    return [c for c in MINE if state.card_loc[c] == HAND + faction and effect(c) in effects]
+    hand = HAND + faction
+    return [c for c, kind in MINE_EFFECTS if state.card_loc[c] == hand and kind in effects]
 
 
 def hand_size(state: S, faction: int) -> int:

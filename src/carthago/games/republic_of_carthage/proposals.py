@@ -281,7 +281,8 @@ def _entries(state: S) -> list[list[int]]:
 
 
 def was_rejected(state: S, proposal: list[int]) -> bool:
-    return proposal in _entries(state)
+    # Most turns reject nothing: no entries to build and search.
+    return bool(state.failed) and proposal in _entries(state)
 
 
 def reject(state: S, proposal: list[int]) -> None:
@@ -422,6 +423,8 @@ def options(state: S, proposal: list[int], other_business: bool = False) -> list
     if found is None or len(proposal) > size:
         return found
     if len(proposal) == size:
+        if not state.failed:
+            return found
         rejected = _entries(state)
         return [a for a in found if [*proposal, parameter(a)] not in rejected]
     return [a for a in found if options(state, [*proposal, parameter(a)], other_business)]

@@ -447,7 +447,11 @@ class RepublicOfCarthageState(State):
 
     def faction_persons(self, faction: int) -> list[int]:
         """The Senators and Statesmen of a faction (covered Family cards excluded)."""
-        return [p for p in range(N_PERSONS) if self.owner[p] == faction and self.in_play(p)]
+        return [
+            p
+            for p in range(N_PERSONS)
+            if self.owner[p] == faction and self.ploc[p] != OUT and self.ploc[p] != COVERED
+        ]
 
     def human(self, faction: int) -> bool:
         return faction < self.rg.num_players
@@ -668,12 +672,24 @@ def describe_person(person: int) -> str:
     return f"{C.statesmen[card.id].name} [{card.id}]"
 
 
-def stat(person: int, name: str) -> int:
-    """A printed rating (mil, ora, exp, loy) of a Senator or Statesman."""
+def _printed(person: int, name: str) -> int:
     card = CARDS[person]
     record: Any = C.senators[int(card.id)] if card.kind == "senator" else C.statesmen[card.id]
     value: int = getattr(record, name)
     return value
+
+
+RATINGS: Final[dict[str, tuple[int, ...]]] = {
+    name: tuple(_printed(person, name) for person in range(N_PERSONS))
+    for name in ("mil", "ora", "exp", "loy")
+}
+"""Each printed rating of every Senator and Statesman, by person: read once, not per call."""
+
+
+def stat(person: int, name: str) -> int:
+    """A printed rating (mil, ora, exp, loy) of a Senator or Statesman."""
+    ratings = RATINGS.get(name)
+    return ratings[person] if ratings is not None else _printed(person, name)
 
 
 def family_of(person: int) -> int:

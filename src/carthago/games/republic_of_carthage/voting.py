@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING
 
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
-from carthago.games.republic_of_carthage.state import CARTHAGE, describe_person, stat
+from carthago.games.republic_of_carthage.state import CARTHAGE, N_PERSONS, describe_person, stat
 
 if TYPE_CHECKING:
     from carthago.games.republic_of_carthage.state import RepublicOfCarthageState as S
 
 
 def members_in_carthage(state: S, faction: int) -> list[int]:
-    return [p for p in state.faction_persons(faction) if state.ploc[p] == CARTHAGE]
+    # A person in Carthage is in play: one pass over the persons, not faction_persons' two.
+    return [p for p in range(N_PERSONS) if state.ploc[p] == CARTHAGE and state.owner[p] == faction]
 
 
 def oratory(state: S, faction: int) -> int:
