@@ -43,6 +43,7 @@ from carthago.games.total_war_cards.special_abilities import (
 from carthago.games.total_war_cards.tech_tree import branch_tier, developable
 from carthago.games.total_war_cards.upkeep import (
     common,
+    distinct_values,
     draw_probabilities,
     remove_one,
     return_from_rest,
@@ -268,19 +269,19 @@ class TotalWarCardsState(State):
         # Placements of a value are consecutive integers: two per slot (face up, face down).
         span = 2 * len(self.in_play)
         step = 1 if self.hidden_left[player] > 0 else 2
-        values = sorted(set(self.hands[player]))
+        values = distinct_values(self.hands[player])
         for value in values:
             start = act.place_action(VALUE_INDEX[value], 0, False)
-            legal.extend(range(start, start + span, step))
+            # A loop, not list.extend(range(...)): compiled, it appends native ints.
+            for action in range(start, start + span, step):
+                legal.append(action)
         # Tech-card actions come after every placement, by card value, then by technology:
         # one search for the strongest card, whose offers weaker cards filter by cost.
-        offers = sorted(
-            (tech.index, tech.cost) for tech in developable(owned, opponent, values[-1])
-        )
+        offers = sorted(tech.index for tech in developable(owned, opponent, values[-1]))
         for value in values:
             index = VALUE_INDEX[value]
-            for tech, cost in offers:
-                if cost <= value:
+            for tech in offers:
+                if TECHNOLOGIES[tech].cost <= value:
                     legal.append(act.tech_card_action(index, tech))
         return legal
 
