@@ -396,10 +396,21 @@ def kinds(state: S) -> list[int]:
     """The kinds of Other Business the PM may propose now."""
     found = []
     for k in OTHER_BUSINESS:
-        nxt = options(state, [k], other_business=True)
-        if nxt or (nxt is None and not was_rejected(state, [k])):
+        if _may_begin(state, k):
             found.append(k)
     return found
+
+
+def _may_begin(state: S, kind: int) -> bool:
+    """Whether ``options(state, [kind])`` offers a choice, or ``[kind]`` is a whole proposal
+    not rejected this turn; the first way on is enough (kinds runs at every proposal prompt)."""
+    proposal = [kind]
+    found = _options(state, proposal, True)
+    if found is None:
+        return not was_rejected(state, proposal)
+    if SHORT_KINDS.get(kind, 0) > len(proposal):
+        return any(options(state, [kind, parameter(a)], True) for a in found)
+    return bool(_unrejected(state, proposal, found, True))
 
 
 SHORT_KINDS: Final = {
@@ -418,7 +429,14 @@ only to a proposal rejected this turn."""
 def options(state: S, proposal: list[int], other_business: bool = False) -> list[int] | None:
     """The actions for the next parameter of ``proposal``, or None when it is complete; [] when
     it cannot be made now."""
-    found = _options(state, proposal, other_business)
+    return _unrejected(state, proposal, _options(state, proposal, other_business), other_business)
+
+
+def _unrejected(
+    state: S, proposal: list[int], found: list[int] | None, other_business: bool
+) -> list[int] | None:
+    """``found`` (the choices :func:`_options` gives) less those that lead only to a proposal
+    rejected this turn."""
     size = SHORT_KINDS.get(proposal[0], 0)
     if found is None or len(proposal) > size:
         return found
