@@ -465,7 +465,7 @@ def _last_stand(players: int, faction: int, active: tuple[int, ...]) -> S:
 def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_republic() -> None:
     state = _last_stand(3, 0, (LIBYAN, SICILY, MOROCCAN))
     odds = max(
-        senate_policy.LAST_STAND._odds(state, war) for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
+        senate_policy.COMPUTER_POLICY._odds(state, war) for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
     )
     assert 0 < odds < 0.5  # no war is winnable at the aide's odds, and none is hopeless
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
@@ -489,7 +489,7 @@ def test_s9_neutrals_make_no_last_stand() -> None:
     # is the computer factions' own, so solitaire rules and records do not change.
     state = _last_stand(1, 1, (LIBYAN, SICILY, MOROCCAN))
     assert senate_policy.POLICY.propose(state, state.legal_actions()) != SA.kind(P.WAR)
-    assert senate_policy.LAST_STAND.propose(state, state.legal_actions()) == SA.kind(P.WAR)
+    assert senate_policy.COMPUTER_POLICY.propose(state, state.legal_actions()) == SA.kind(P.WAR)
 
 
 @pytest.mark.parametrize(
