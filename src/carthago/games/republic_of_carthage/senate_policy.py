@@ -10,7 +10,7 @@ at four active wars) and votes by the same measures.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, reference, source
@@ -228,9 +228,17 @@ class SenatePolicy:
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``)."""
 
-    def __init__(self, last_stand: bool = False, gathering_odds: float = 1.0) -> None:
+    def __init__(
+        self,
+        last_stand: bool = False,
+        active_odds: float = 1.0,
+        gathering_odds: float = 1.0,
+        stock_reserve: int = 0,
+    ) -> None:
         self.last_stand = last_stand
+        self.active_odds = active_odds
         self.gathering_odds = gathering_odds
+        self.stock_reserve = stock_reserve
 
     def needed(self, state: S, role: Role, war: int) -> float:
         """The least chance of Victory for which this policy sends, supports or recruits toward
@@ -239,9 +247,11 @@ class SenatePolicy:
         wars double and triple each other (§6.6.2): a Sicilian war of strength 13 left waiting
         for the aide's even odds met its second and third in the traced falls at 22 to 37, and
         was sued away; fought alone at a third, it is beaten before the others come."""
-        if war != REBEL_WAR and W.in_war(state.war_status[war]) and gathering(state, war):
-            return min(role.win_odds, self.gathering_odds)
-        return role.win_odds
+        if war == REBEL_WAR or not W.in_war(state.war_status[war]):
+            return role.win_odds
+        if gathering(state, war):
+            return min(role.win_odds, self.active_odds, self.gathering_odds)
+        return min(role.win_odds, self.active_odds)
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -517,7 +527,25 @@ class SenatePolicy:
                     plans.append((self._danger(state, war), -war, plan))
             if plans:
                 return max(plans, key=lambda entry: entry[:2])[2]
-        return {}
+        return self._stock(state, role)
+
+    def _stock(self, state: S, role: Role) -> dict[int, int]:
+        """With ``stock_reserve`` (the computer factions): when no open Active war can be
+        brought to the odds it needs, the counters that bring the home force closest against
+        the likeliest of them, while the State keeps ``stock_reserve`` talents. A Force Pool
+        left unrecruited helps no later turn: traced, a Senate holding 300 to 700T kept ten
+        armies in the pool for six turns while the Pyrrhic War, one battle short of even odds,
+        waited for Pyrrhus to join it; and a last stand sends only what is at home."""
+        if not self.stock_reserve:
+            return {}
+        keeping = replace(role, reserve=max(role.reserve, self.stock_reserve))
+        plans = []
+        for war in self._unprosecuted(state):
+            plan = self._plan_for(state, keeping, war, partial=True)
+            odds = self._odds(state, war, plan)
+            if plan and odds > self._odds(state, war):
+                plans.append((odds, -war, plan))
+        return max(plans, key=lambda entry: entry[:2], default=(0.0, 0, {}))[2]
 
     def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
         """The counters that bring the home force to the role's odds against ``war`` within
@@ -824,4 +852,16 @@ POLICY: Final = SenatePolicy()
 GATHERING_ODDS: Final = 0.3
 """The computer factions' least chance of Victory against an Active war whose family may still
 gather (``SenatePolicy.needed``)."""
-COMPUTER_POLICY: Final = SenatePolicy(last_stand=True, gathering_odds=GATHERING_ODDS)
+ACTIVE_ODDS: Final = 0.4
+"""The computer factions' least chance of Victory against any Active war (``needed``): each
+turn it waits costs 20T and brings the fourth war nearer, and it grows stronger (Enemy Leaders,
+matching wars) more often than the Force Pool does."""
+STOCK_RESERVE: Final = 100
+"""Talents the computer factions keep in the State Treasury when they recruit ahead of need
+(``SenatePolicy._stock``)."""
+COMPUTER_POLICY: Final = SenatePolicy(
+    last_stand=True,
+    active_odds=ACTIVE_ODDS,
+    gathering_odds=GATHERING_ODDS,
+    stock_reserve=STOCK_RESERVE,
+)
