@@ -466,8 +466,7 @@ def _last_stand(players: int, faction: int, active: tuple[int, ...]) -> S:
 def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_republic() -> None:
     state = _last_stand(3, 0, (LIBYAN, SICILY, MOROCCAN))
     odds = max(
-        senate_policy.COMPUTER_POLICY._odds(state, war)
-        for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
+        senate_policy.COMPUTER_POLICY._odds(state, war) for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
     )
     assert 0 < odds < 0.5  # no war is winnable at the aide's odds, and none is hopeless
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
@@ -624,29 +623,3 @@ def test_s6_5_7_no_recruiting_ahead_of_need_below_the_stock_reserve() -> None:
     state = _stock_chair(senate_policy.STOCK_RESERVE + 10)
     computer_senate(state)
     assert at_home(state, UNIT_INDEX["celtiberian"]) <= 1
-
-
-# -- §6.5.7 a force against an Inactive war: what it needs, no more ------------------------
-
-
-def _inactive_tunisia(legions: int) -> S:
-    """Other Business with the Conquest of Tunisia (strength 4) the only war, Inactive, and
-    ``legions`` Legions at home; taxes changed already this turn."""
-    state = _lone_war("SICILIAN-4", legions, family="unseen", treasury=60)
-    state.war_status = [WAR_UNSEEN] * len(WARS)
-    state.war_status[TUNISIA] = WAR_INACTIVE
-    state.tax_turn = state.turn
-    state._legal = None
-    return state
-
-
-def test_s6_5_7_a_computer_senate_sends_an_inactive_war_only_what_beats_it() -> None:
-    state = _inactive_tunisia(12)
-    computer_senate(state)
-    [sent] = state.forces
-    assert sent.war == TUNISIA
-    role = senate_policy.role_of(heuristics.as_role(state, 0, heuristics.AIDE_ROLE), 0)
-    assert _victory_chance(state, sent) >= role.win_odds
-    legions = UNIT_INDEX["legion"]
-    assert 0 < sent.units[legions] < 12
-    assert at_home(state, legions) == 12 - sent.units[legions]  # kept for the wars to come

@@ -316,7 +316,7 @@ class SenatePolicy:
                 return SA.count(min(max(counts), max(min(counts), wanted)))
             if kind == P.WAR and len(state.proposal) < FLEET_SLOT and len(state.proposal) % 2 == 0:
                 war = state.proposal[1]
-                if self.holds_back and war != REBEL_WAR and state.war_status[war] == WAR_INACTIVE:
+                if self.holds_back and state.war_status[war] == WAR_INACTIVE:
                     return SA.count(self._enough(state, role, counts))
                 if W.is_naval_battle(state, war) and not self._land_follows(state, war, role):
                     # Armies sent along land at once after a fleet Victory: only when they
@@ -480,7 +480,8 @@ class SenatePolicy:
             found = [
                 w
                 for w in wars
-                if P.war_feasible(state, w) and self._odds(state, w) >= self.needed(state, role, w)
+                if P.war_feasible(state, w)
+                and self._odds(state, w) >= self.needed(state, role, w)
             ]
             if found:
                 return found
