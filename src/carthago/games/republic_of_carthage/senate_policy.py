@@ -60,9 +60,7 @@ THREE_DICE: Final = {
     for total in range(3, 19)
 }
 """The chance of each total of three dice."""
-FORCE_SLOT: Final = 4
-"""Where a war proposal's counts of counters begin (after the war and two commanders)."""
-FLEET_SLOT: Final = FORCE_SLOT + 2 * P.MILITARY.index(P.FLEET)
+FLEET_SLOT: Final = 4 + 2 * P.MILITARY.index(P.FLEET)
 """Where a war proposal's count of fleets goes (after the war, two commanders and the armies'
 counts and Veterans, proposals.force_units)."""
 FALL_AT: Final = 4
@@ -236,10 +234,8 @@ class SenatePolicy:
         active_odds: float = 1.0,
         gathering_odds: float = 1.0,
         stock_reserve: int = 0,
-        holds_back: bool = False,
     ) -> None:
         self.last_stand = last_stand
-        self.holds_back = holds_back
         self.active_odds = active_odds
         self.gathering_odds = gathering_odds
         self.stock_reserve = stock_reserve
@@ -316,8 +312,6 @@ class SenatePolicy:
                 return SA.count(min(max(counts), max(min(counts), wanted)))
             if kind == P.WAR and len(state.proposal) < FLEET_SLOT and len(state.proposal) % 2 == 0:
                 war = state.proposal[1]
-                if self.holds_back and state.war_status[war] == WAR_INACTIVE:
-                    return SA.count(self._enough(state, role, counts))
                 if W.is_naval_battle(state, war) and not self._land_follows(state, war, role):
                     # Armies sent along land at once after a fleet Victory: only when they
                     # would win there too; else the fleets go alone and the war waits.
@@ -346,27 +340,6 @@ class SenatePolicy:
             unit = self._recruit_unit(state, faction, role)
             return SA.item(unit if unit is not None and unit in units else units[0])
         return legal[0]
-
-    def _enough(self, state: S, role: Role, counts: list[int]) -> int:
-        """With ``holds_back`` (the computer factions), the fewest armies of the type the war
-        proposal now asks for that, with those already named (their Veterans counted twice),
-        beat the Inactive war at the role's odds; all of them when even all fall short. An
-        Inactive war never counts toward the four (§7): what it does not need stays home for
-        the Active wars the next Forum Phase brings (traced at six players: the whole home
-        force sent against the Conquest of Tunisia in turn 1 was still there when the 4th
-        Sicilian War came in turn 2, and its matching war in turn 3)."""
-        proposal = state.proposal
-        war, slot = proposal[1], (len(proposal) - FORCE_SLOT) // 2
-        named = proposal[FORCE_SLOT:]
-        strength = sum(named)  # each counter 1, each of its Veterans 1 more
-        unit = P.MILITARY[slot]
-        commanders = [p for p in proposal[2:FORCE_SLOT] if p != P.NONE]
-        for number in sorted(counts):
-            brought = number + min(number, veterans_at_home(state, unit))
-            odds = victory_odds(state, war, strength + brought, commanders, naval=False)
-            if odds >= self.needed(state, role, war):
-                return number
-        return max(counts)
 
     def _kind(self, state: S, faction: int, role: Role, legal: list[int]) -> int:
         kinds = {a - SA.KIND for a in legal if a != SA.PASS}
@@ -891,5 +864,4 @@ COMPUTER_POLICY: Final = SenatePolicy(
     active_odds=ACTIVE_ODDS,
     gathering_odds=GATHERING_ODDS,
     stock_reserve=STOCK_RESERVE,
-    holds_back=True,
 )
