@@ -453,8 +453,7 @@ class SenatePolicy:
             found = [
                 w
                 for w in wars
-                if P.war_feasible(state, w)
-                and self._odds(state, w) >= self.needed(state, role, w)
+                if P.war_feasible(state, w) and self._odds(state, w) >= self.needed(state, role, w)
             ]
             if found:
                 return found
