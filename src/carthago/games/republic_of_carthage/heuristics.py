@@ -70,8 +70,7 @@ AIDE_ROLE: Final = NEUTRAL_ROLES.index("Imperials")
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
 them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
 Unlike a Neutral, a computer faction makes a last stand when the fall is certain unless a war is
-won, and fights a war whose family may still gather at lower odds than the aide's
-(``senate_policy.COMPUTER_POLICY``)."""
+won, and recruits ahead of need when the treasury allows (``senate_policy.COMPUTER_POLICY``)."""
 SOLITAIRE_FORUM_STAGES: Final = frozenset(
     {"forum_persuade", "forum_persuader", "forum_bribe", "forum_interfere"}
 )

@@ -38,7 +38,6 @@ from carthago.games.republic_of_carthage.state import (
     WAR_INACTIVE,
     WAR_LOST,
     WAR_UNPROSECUTED,
-    WAR_UNSEEN,
     WARS,
     family_of,
     stat,
@@ -199,18 +198,6 @@ def active_wars(state: S) -> list[int]:
     return [w for w, status in enumerate(state.war_status) if W.in_war(status)]
 
 
-def gathering(state: S, war: int) -> bool:
-    """Whether another war of ``war``'s family may still be Active beside it: one in the field
-    now, Inactive (a matching war's card wakes it, §6.4.2) or not yet drawn."""
-    family = WARS[war].family
-    return any(
-        w != war
-        and card.family == family
-        and (W.in_war(state.war_status[w]) or state.war_status[w] in (WAR_INACTIVE, WAR_UNSEEN))
-        for w, card in enumerate(WARS)
-    )
-
-
 def lost_wars(state: S) -> int:
     return sum(1 for status in state.war_status if status == WAR_LOST)
 
@@ -228,30 +215,9 @@ class SenatePolicy:
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``)."""
 
-    def __init__(
-        self,
-        last_stand: bool = False,
-        active_odds: float = 1.0,
-        gathering_odds: float = 1.0,
-        stock_reserve: int = 0,
-    ) -> None:
+    def __init__(self, last_stand: bool = False, stock_reserve: int = 0) -> None:
         self.last_stand = last_stand
-        self.active_odds = active_odds
-        self.gathering_odds = gathering_odds
         self.stock_reserve = stock_reserve
-
-    def needed(self, state: S, role: Role, war: int) -> float:
-        """The least chance of Victory for which this policy sends, supports or recruits toward
-        a force against ``war``: the role's odds; with ``gathering_odds`` (the computer
-        factions), at most those against an Active war whose family may still gather. Matching
-        wars double and triple each other (§6.6.2): a Sicilian war of strength 13 left waiting
-        for the aide's even odds met its second and third in the traced falls at 22 to 37, and
-        was sued away; fought alone at a third, it is beaten before the others come."""
-        if war == REBEL_WAR or not W.in_war(state.war_status[war]):
-            return role.win_odds
-        if gathering(state, war):
-            return min(role.win_odds, self.active_odds, self.gathering_odds)
-        return min(role.win_odds, self.active_odds)
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -435,8 +401,7 @@ class SenatePolicy:
             if P.unit_allowed(u, war)
         )
         commanders = [p for p in state.proposal[2:4] if p != P.NONE]
-        chance = victory_odds(state, war, armies, commanders, naval=False)
-        return chance >= self.needed(state, role, war)
+        return victory_odds(state, war, armies, commanders, naval=False) >= role.win_odds
 
     def _danger(self, state: S, war: int) -> int:
         """A war's land strength as it stands: what it would take to end it."""
@@ -453,7 +418,7 @@ class SenatePolicy:
             found = [
                 w
                 for w in wars
-                if P.war_feasible(state, w) and self._odds(state, w) >= self.needed(state, role, w)
+                if P.war_feasible(state, w) and self._odds(state, w) >= role.win_odds
             ]
             if found:
                 return found
@@ -529,8 +494,8 @@ class SenatePolicy:
         return self._stock(state, role)
 
     def _stock(self, state: S, role: Role) -> dict[int, int]:
-        """With ``stock_reserve`` (the computer factions): when no open Active war can be
-        brought to the odds it needs, the counters that bring the home force closest against
+        """With ``stock_reserve`` (the computer factions): when recruiting can bring no open
+        Active war to the role's odds, the counters that bring the home force closest against
         the likeliest of them, while the State keeps ``stock_reserve`` talents. A Force Pool
         left unrecruited helps no later turn: traced, a Senate holding 300 to 700T kept ten
         armies in the pool for six turns while the Pyrrhic War, one battle short of even odds,
@@ -551,7 +516,7 @@ class SenatePolicy:
         the budget (``affordable``); when they cannot, none, or with ``partial`` (a rebellion,
         which wins unless fought) as many as the budget buys."""
         plan: dict[int, int] = {}
-        while self._odds(state, war, plan) < self.needed(state, role, war):
+        while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
             more = {**plan, unit: plan.get(unit, 0) + 1}
             if unit < 0 or not affordable(state, role, more):
@@ -597,7 +562,7 @@ class SenatePolicy:
         open_wars = self._unprosecuted(state)
         if (
             lost_wars(state) + 2 >= FALL_AT
-            or any(self._odds(state, w) >= self.needed(state, role, w) for w in open_wars)
+            or any(self._odds(state, w) >= role.win_odds for w in open_wars)
             or any(self._plan_for(state, role, w) for w in open_wars)
         ):
             return []
@@ -607,7 +572,7 @@ class SenatePolicy:
             after.war_status[war] = WAR_LOST
             partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
             if any(
-                (P.war_feasible(after, w) and self._odds(after, w) >= self.needed(after, role, w))
+                (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)
                 or self._plan_for(after, role, w)
                 for w in partners
             ):
@@ -816,8 +781,7 @@ class SenatePolicy:
             commanders = [p for p in proposal[2:4] if p != P.NONE]
             strength = force_strength(state, proposal[1], units, vets)
             odds = victory_odds(state, proposal[1], strength, commanders)
-            needed = self.needed(state, role, proposal[1])
-            return odds >= needed or (self.stands(state) and odds > 0)
+            return odds >= role.win_odds or (self.stands(state) and odds > 0)
         if kind == P.SUE:
             return self._must_sue(state) or proposal[1] in self._peace_for_match(state, role)
         if kind == P.AUGMENT:
@@ -848,19 +812,7 @@ class SenatePolicy:
 
 
 POLICY: Final = SenatePolicy()
-GATHERING_ODDS: Final = 0.3
-"""The computer factions' least chance of Victory against an Active war whose family may still
-gather (``SenatePolicy.needed``)."""
-ACTIVE_ODDS: Final = 0.4
-"""The computer factions' least chance of Victory against any Active war (``needed``): each
-turn it waits costs 20T and brings the fourth war nearer, and it grows stronger (Enemy Leaders,
-matching wars) more often than the Force Pool does."""
 STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
-COMPUTER_POLICY: Final = SenatePolicy(
-    last_stand=True,
-    active_odds=ACTIVE_ODDS,
-    gathering_odds=GATHERING_ODDS,
-    stock_reserve=STOCK_RESERVE,
-)
+COMPUTER_POLICY: Final = SenatePolicy(last_stand=True, stock_reserve=STOCK_RESERVE)
