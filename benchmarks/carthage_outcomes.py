@@ -7,7 +7,9 @@ Failure), how the other games end (a successful revolt, Suffete for Life, on Inf
 Late Republic deck runs out, on Influence at the engine's turn limit) and, with one or two
 players, how often a Neutral faction (§9) won them, how many turns and
 actions a game takes, how many seconds it takes to play, and how long each faction thinks over a
-game (in total, and its longest single wait: the time a person at the table waits for it).
+game (in total, and its longest single wait: the time a person at the table waits for it), in
+wall seconds and, in a table of their own, in CPU seconds: what a free core would take, whatever
+shared the machine during the run.
 
 Games run through the arena's scheduler (``--jobs`` processes, one seed per game derived from
 ``--seed``, so the easy level replays identically; the normal and hard levels stop searching
@@ -99,6 +101,13 @@ class Ending:
     (``--against``); "" when every seat plays ``level``."""
     measured: str = ""
     """With ``against``, the faction the one seat of ``level`` held."""
+    thinking_cpu: list[float] = field(default_factory=list)
+    """Each faction's CPU seconds of answering: what a free core of this machine would wait,
+    whatever shared it while this ran (files written before this column: empty)."""
+    longest_wait_cpu: list[float] = field(default_factory=list)
+    """Each faction's longest single answer, in CPU seconds."""
+    seat: int = -1
+    """With ``against``, the seat of the one faction of ``level``."""
 
 
 def classify(reason: str) -> tuple[str, str]:
@@ -131,6 +140,7 @@ def ending_of(
     assert isinstance(state, RepublicOfCarthageState)
     ending, fall = classify(state.ended)
     names = state.rg.faction_names
+    seat = -1 if against is None else measured_seat(outcome.seats, against[1])
     return Ending(
         level,
         players,
@@ -146,7 +156,10 @@ def ending_of(
         list(outcome.thinking),
         list(outcome.longest_wait),
         "" if against is None else against[0],
-        "" if against is None else names[measured_seat(outcome.seats, against[1])],
+        "" if against is None else names[seat],
+        list(outcome.thinking_cpu),
+        list(outcome.longest_wait_cpu),
+        seat,
     )
 
 
@@ -312,10 +325,48 @@ def strength_table(endings: Sequence[Ending]) -> str:
     return "\n".join(rows)
 
 
+COST_HEADER = (
+    "| agents | players | games | factions timed | thinking per faction and game, CPU s, "
+    "mean / median / max | longest wait, CPU s, median of the games / max |\n"
+    "|---|---:|---:|---:|---:|---:|"
+)
+
+
+def timed_seats(ending: Ending) -> list[int]:
+    """The factions whose thinking a row's cost is about: the one seat of the level against a
+    field, or every faction when the level holds every seat."""
+    if not ending.thinking_cpu:
+        return []
+    return [ending.seat] if ending.against else list(range(len(ending.thinking_cpu)))
+
+
+def cost_table(endings: Sequence[Ending]) -> str:
+    """Per (agents, players): the level's thinking over a game and its longest single wait, in
+    CPU seconds (what a person at the table waits on a free core). Empty when no game in the
+    files timed CPU seconds."""
+    groups: dict[tuple[str, int], list[Ending]] = {}
+    for ending in endings:
+        if ending.thinking_cpu:
+            groups.setdefault((label(ending), ending.players), []).append(ending)
+    if not groups:
+        return ""
+    rows = [COST_HEADER]
+    for (agents, players), group in groups.items():
+        totals = [e.thinking_cpu[seat] for e in group for seat in timed_seats(e)]
+        waits = [max(e.longest_wait_cpu[seat] for seat in timed_seats(e)) for e in group]
+        rows.append(
+            f"| {agents} | {players} | {len(group)} | {len(totals)} | {spread(totals, 1)} | "
+            f"{statistics.median(waits):.1f} / {max(waits):.1f} |"
+        )
+    return "\n".join(rows)
+
+
 def report(endings: Sequence[Ending]) -> str:
-    """The endings table, then the strength table when some games had a field."""
+    """The endings table, then the strength table when some games had a field, then the
+    level's cost in CPU seconds."""
     ordered = sorted_endings(endings)
-    return "\n\n".join(part for part in (table(ordered), strength_table(ordered)) if part)
+    parts = (table(ordered), strength_table(ordered), cost_table(ordered))
+    return "\n\n".join(part for part in parts if part)
 
 
 def write_json(path: Path, header: dict[str, Any], endings: Sequence[Ending]) -> None:

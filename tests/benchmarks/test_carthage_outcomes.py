@@ -112,3 +112,31 @@ def test_one_seat_against_a_field_is_rotated_and_scored(outcomes: ModuleType) ->
     assert strength[2].endswith("| 33% |")
     assert outcomes.table(endings).splitlines()[2].startswith("| heuristic vs random x2 | 3 | 3 |")
     assert outcomes.strength_table([]) == ""
+    # The cost of a level against a field is its own seat's thinking, not the field's.
+    assert [e.seat for e in endings] == [0, 1, 2]
+    assert all(len(e.thinking_cpu) == 3 and len(e.longest_wait_cpu) == 3 for e in endings)
+    cost = outcomes.cost_table(endings).splitlines()
+    assert cost[2].startswith("| heuristic vs random x2 | 3 | 3 | 3 | ")
+
+
+def test_the_cost_table_reads_cpu_seconds_of_the_timed_factions(outcomes: ModuleType) -> None:
+    def ending(index: int, against: str, seat: int) -> object:
+        return outcomes.Ending(
+            "normal", 3, index, index, "a successful revolt", "revolt", "", ["Player 1"], 8,
+            900, 50.0, [90.0, 1.0, 2.0], [4.0, 0.1, 0.2], against, "", [60.0, 0.5, 0.7],
+            [3.0, 0.2, 0.4], seat,
+        )  # fmt: skip
+
+    alone = [ending(0, "", -1), ending(1, "", -1)]
+    # Every faction of the level is timed: six of them in two games.
+    assert outcomes.cost_table(alone).splitlines()[2] == (
+        "| normal | 3 | 2 | 6 | 20.4 / 0.7 / 60.0 | 3.0 / 3.0 |"
+    )
+    # Against a field, only the level's own seat: 0.5 CPU s in game 0, 0.7 in game 1.
+    fielded = [ending(0, "easy", 1), ending(1, "easy", 2)]
+    assert outcomes.cost_table(fielded).splitlines()[2] == (
+        "| normal vs easy x2 | 3 | 2 | 2 | 0.6 / 0.6 / 0.7 | 0.3 / 0.4 |"
+    )
+    # Files from before CPU seconds were timed have no cost table.
+    old = outcomes.Ending("easy", 3, 0, 0, "a successful revolt", "revolt", "", [], 8, 900, 1.0)
+    assert outcomes.cost_table([old]) == ""

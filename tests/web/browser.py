@@ -69,3 +69,22 @@ def my_turn_or_over(page: Page) -> str:
     )
     text = page.locator("#turn").inner_text()
     return "over" if text.startswith("Game over") else "mine"
+
+
+def replay_at(page: Page, step: int) -> None:
+    """On a replay page, wait until it shows ``step``."""
+    page.wait_for_function(
+        "(step) => document.querySelector('#replay-position').textContent.startsWith("
+        "`step ${step} `)",
+        arg=step,
+    )
+
+
+def slide_to(page: Page, step: int) -> None:
+    """On a replay page, drag the slider to ``step`` (one jump) and wait until it is shown."""
+    page.evaluate(
+        "(step) => { const s = document.querySelector('#replay-slider'); s.value = step;"
+        " s.dispatchEvent(new Event('input')); }",
+        step,
+    )
+    replay_at(page, step)

@@ -10,7 +10,15 @@ from __future__ import annotations
 import random
 
 import carthago
-from tests.web.browser import BROWSER_TESTS, Browser, Page, my_turn_or_over, shot, watch_errors
+from tests.web.browser import (
+    BROWSER_TESTS,
+    Browser,
+    Page,
+    my_turn_or_over,
+    shot,
+    slide_to,
+    watch_errors,
+)
 
 pytestmark = BROWSER_TESTS
 
@@ -137,16 +145,7 @@ def combat_in_the_replay(page: Page, server: str) -> None:
     page.goto(f"{server}/replay/{game_id}")
     page.wait_for_selector("#roc-state")
     page.select_option("#replay-seat", "0")
-    page.evaluate(
-        "(step) => { const s = document.querySelector('#replay-slider'); s.value = step;"
-        " s.dispatchEvent(new Event('input')); }",
-        battle,
-    )
-    page.wait_for_function(
-        "(step) => document.querySelector('#replay-position').textContent.startsWith("
-        "`step ${step} `)",
-        arg=battle,
-    )
+    slide_to(page, battle)
     page.wait_for_selector("#roc-wars .roc-force")
     assert "Exploration and Combat" in page.locator("#roc-sequence li.current").inner_text()
     page.evaluate("document.querySelector('#roc-state').scrollIntoView()")

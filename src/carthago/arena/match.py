@@ -16,15 +16,25 @@ from carthago.core.state import CHANCE, State
 
 @dataclass
 class Thinking:
-    """Wall seconds each seat's agent took to answer over a game (the redraw of what it cannot
-    see included: a person waits for that too), in total and at its longest single answer."""
+    """Seconds each seat's agent took to answer over a game (the redraw of what it cannot see
+    included: a person waits for that too), in total and at its longest single answer; in wall
+    seconds, and in CPU seconds of the process, which are what a free core would take whatever
+    else shares the machine while it is measured."""
 
     total: list[float] = field(default_factory=list)
     longest: list[float] = field(default_factory=list)
+    cpu_total: list[float] = field(default_factory=list)
+    cpu_longest: list[float] = field(default_factory=list)
 
-    def add(self, seat: int, seconds: float) -> None:
+    def start(self, seats: int) -> None:
+        self.total, self.longest = [0.0] * seats, [0.0] * seats
+        self.cpu_total, self.cpu_longest = [0.0] * seats, [0.0] * seats
+
+    def add(self, seat: int, seconds: float, cpu_seconds: float) -> None:
         self.total[seat] += seconds
         self.longest[seat] = max(self.longest[seat], seconds)
+        self.cpu_total[seat] += cpu_seconds
+        self.cpu_longest[seat] = max(self.cpu_longest[seat], cpu_seconds)
 
 
 def play_match(
@@ -45,8 +55,7 @@ def play_match(
     for agent in agents:
         agent.reset()
     if thinking is not None:
-        thinking.total = [0.0] * len(agents)
-        thinking.longest = [0.0] * len(agents)
+        thinking.start(len(agents))
     state = game.new_initial_state()
     record = GameRecord.start(game, [agent.spec for agent in agents], seed)
     while not state.is_terminal():
@@ -54,10 +63,10 @@ def play_match(
         if player == CHANCE:
             action = sample_chance_outcome(state, rng)
         else:
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             action = choose_action(agents[player], state)
             if thinking is not None:
-                thinking.add(player, time.perf_counter() - start)
+                thinking.add(player, time.perf_counter() - start, time.process_time() - cpu_start)
         if on_action is not None:
             on_action(state, action, state.action_to_string(action))
         record.add(state, action)

@@ -167,6 +167,10 @@ class GameOutcome:
     """Each seat's wall seconds of answering in the game (:class:`Thinking`)."""
     longest_wait: tuple[float, ...] = ()
     """Each seat's longest single answer, in wall seconds."""
+    thinking_cpu: tuple[float, ...] = ()
+    """Each seat's CPU seconds of answering in the game."""
+    longest_wait_cpu: tuple[float, ...] = ()
+    """Each seat's longest single answer, in CPU seconds."""
 
 
 def record_path(folder: str | Path, index: int) -> Path:
@@ -199,6 +203,8 @@ def play_task(task: GameTask) -> GameOutcome:
         task.seed,
         tuple(thinking.total),
         tuple(thinking.longest),
+        tuple(thinking.cpu_total),
+        tuple(thinking.cpu_longest),
     )
 
 

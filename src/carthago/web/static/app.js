@@ -539,6 +539,8 @@ const Carthago = (() => {
     return view.viewer === null ? "watching (public view)" : `you play ${view.viewer_name}`;
   }
 
+  const BANNER_LINES = 3;
+
   function freshLog(view, previous) {
     const log = view.observation.log || [];
     if (!previous || previous.viewer !== view.viewer) return { log, fresh: 0 };
@@ -581,10 +583,14 @@ const Carthago = (() => {
         title: p.agent === "human" ? null : p.agent,
       }))));
     const mover = ctx.live ? computerMoved(view, previous) : null;
+    // A long computer turn (a De Bello Punico impulse) logs dozens of lines: the banner names
+    // the last few and points to the log, where every fresh line is marked.
+    const shownFresh = Math.min(fresh, BANNER_LINES);
     const lastEvent = el("div", { class: "last-event" + (mover && fresh ? " computer-move" : ""), id: "last-event" },
       fresh ? el("span", { class: "fresh" },
         mover ? el("strong", { text: `${mover.name} (computer) did: ` }) : null,
-        log.slice(log.length - fresh).join(" · ")) : "");
+        fresh > shownFresh ? el("em", { text: `${fresh - shownFresh} earlier in the log · ` }) : null,
+        log.slice(log.length - shownFresh).join(" · ")) : "");
     const side = el("aside", {},
       ctx.live ? actionsPanel(view, ctx) : null,
       el("section", { class: "panel" }, el("h2", { text: "Log" }),
@@ -694,7 +700,10 @@ const Carthago = (() => {
         // Only the latest request is shown: an older answer arriving late (a seat changed, then
         // the slider moved) must not put the replay back where it was.
         if (asked !== state.asked) return;
-        state.previous = state.current && state.current.viewer === view.viewer ? state.current : null;
+        // Only a step forward has a "just happened": after a jump every line since the start
+        // would be fresh, and the banner above the board would grow past the screen.
+        const stepped = state.current && state.current.viewer === view.viewer && view.step === state.current.step + 1;
+        state.previous = stepped ? state.current : null;
         state.current = view;
         state.step = view.step;
         state.steps = view.steps;

@@ -505,7 +505,8 @@
     if (!mine) {
       const mover = view.players[view.to_move];
       if (view.to_move < 0) box.append("Dice are rolling…");
-      else if (mover && mover.agent !== "human") {
+      // In a replay nobody is thinking: the step is only named.
+      else if (mover && mover.agent !== "human" && ctx.live) {
         box.classList.add("thinking");
         const done = mark ? o.move_number - mark.move_number : 0;
         box.append(el("span", { class: "dbp-spinner" }), el("span", {
