@@ -110,6 +110,21 @@ def test_clone_is_independent(game: carthago.Game) -> None:
         assert state.to_dict() == before
 
 
+def test_clone_keeps_its_position_while_the_original_goes_on(game: carthago.Game) -> None:
+    # A clone may share its parent's containers until either changes one (issue 29): the
+    # parent going on first must copy its own, not change the clone's.
+    rng = random.Random(2)
+    for state in playout(game, 1):
+        if state.is_terminal() or rng.random() > 0.2:
+            continue
+        original = state.clone()
+        copy = original.clone()
+        before = copy.to_dict()
+        while not original.is_terminal():
+            original.apply_action(random_step(original, rng))
+        assert copy.to_dict() == before
+
+
 def test_notation_round_trips_and_is_unique(game: carthago.Game) -> None:
     for seed in PLAYOUT_SEEDS[:4]:
         for state in playout(game, seed):

@@ -28,6 +28,11 @@ TERMINAL: Final = -4
 JSONDict = dict[str, Any]
 
 
+def ascending(actions: list[int]) -> bool:
+    """Whether ``actions`` is in ascending order already."""
+    return all(actions[index - 1] <= actions[index] for index in range(1, len(actions)))
+
+
 # Not an ABC: mypyc cannot give a class with ABCMeta the cheap empty ``__new__`` that ``clone``
 # needs. mypy still refuses to instantiate a subclass that leaves an abstract hook out.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -43,6 +48,8 @@ class State:
     # gone on further (_record_action); only then does it copy its part. A clone copies
     # neither. ``_history_private``: no other state holds this history list, so a resample may
     # rewrite entries in place (_rewrite_history). Game code reads ``_moves``, not len().
+    # ``_shared``: this state's game-specific containers may be held by a clone too, so it
+    # takes its own copies (_own_fields) before it changes any (_unshare).
     __slots__ = (
         "_chance",
         "_game",
@@ -52,6 +59,7 @@ class State:
         "_log",
         "_logged",
         "_moves",
+        "_shared",
     )
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
@@ -68,6 +76,7 @@ class State:
         self._logged = 0
         self._legal: list[int] | None = None
         self._chance: list[tuple[int, float]] | None = None
+        self._shared = False
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -82,8 +91,12 @@ class State:
     def legal_actions(self) -> list[int]:
         """The sorted legal actions of the player to move; [] at chance and terminal nodes."""
         if self._legal is None:
-            player = self.current_player()
-            self._legal = [] if player < 0 else sorted(self._legal_actions())
+            if self.current_player() < 0:
+                self._legal = []
+            else:
+                legal = self._legal_actions()
+                # Most positions' lists are built in order: checking is cheaper than sorting.
+                self._legal = legal if ascending(legal) else sorted(legal)
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -125,6 +138,8 @@ class State:
             assert self._legal is not None
             if number not in self._legal:
                 raise IllegalActionError(self._explain_illegal(number))
+        if self._shared:
+            self._unshare()
         self._apply_action(number)
         self._record_action(number)
         self._forget_kept()
@@ -197,6 +212,7 @@ class State:
         new._logged = self._logged
         new._legal = self._legal
         new._chance = self._chance
+        new._shared = self._shared = True
         self._copy_into(new)
         return new
 
@@ -271,6 +287,7 @@ class State:
         lines (which would name the true hidden parts) never reach an agent.
         """
         new = self.clone()
+        new._unshare()
         # The copy's hidden parts are about to be redrawn: a kept list of legal actions (or of
         # chance outcomes) would be the truth's (another player's true options, when it is not
         # this player's turn).
@@ -282,6 +299,17 @@ class State:
             for entry in self._log_entries()
         ]
         return new
+
+    def _unshare(self) -> None:
+        """Take this state's own copies of the containers a clone may share (see __slots__),
+        before changing one: ``apply_action`` and ``_copy_for`` call this; game code that
+        changes a clone's fields by hand must call it first."""
+        self._own_fields()
+        self._shared = False
+
+    def _own_fields(self) -> None:
+        """Replace each container ``_copy_into`` shares by a copy of it (none by default:
+        a game that copies everything in ``_copy_into`` needs nothing here)."""
 
     def _explain_illegal(self, action: int) -> str:
         """Why ``action`` is not legal here; games may say more than the default does."""
@@ -301,6 +329,7 @@ class State:
         state = cls.__new__(cls)
         state._game = game
         state._forget_kept()
+        state._shared = False
         try:
             state._history = [int(a) for a in snapshot["history"]]
             state._moves = len(state._history)
@@ -319,7 +348,9 @@ class State:
 
     @abstractmethod
     def _legal_actions(self) -> list[int]:
-        """The legal actions of the player to move (any order; the base sorts them)."""
+        """The legal actions of the player to move, in any order (the base sorts them, which
+        costs nothing when they come in ascending order). The base keeps the list without
+        copying it: a game must not change it afterwards."""
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
@@ -337,7 +368,10 @@ class State:
 
     @abstractmethod
     def _copy_into(self, new: Self) -> None:
-        """Copy the game-specific fields into ``new`` (a fresh, otherwise empty instance)."""
+        """Copy the game-specific fields into ``new`` (a fresh, otherwise empty instance).
+
+        Mutable containers may be shared instead of copied if ``_own_fields`` copies them:
+        both states then copy before their first change (``_unshare``)."""
 
     @abstractmethod
     def _fields_to_dict(self) -> JSONDict: ...

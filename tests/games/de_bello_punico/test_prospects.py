@@ -53,6 +53,7 @@ def test_s16_the_judge_rises_with_the_enemy_s_rout_points_and_falls_with_one_s_o
     even = prospects.judge(state, ROME)
     assert -1 < even < 1
     broken = state.clone()
+    broken._unshare()  # its own lists before changing one by hand (clones share them)
     broken.rout[CARTHAGE] += 6
     assert prospects.judge(broken, ROME) > even
     assert prospects.judge(broken, CARTHAGE) < prospects.judge(state, CARTHAGE)

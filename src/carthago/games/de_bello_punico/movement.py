@@ -92,6 +92,10 @@ def finish(s: DbpState) -> None:
         s.flags[unit] |= CHARGED
 
 
+_FRONT_ASCENDING: Final = tuple(tuple(sorted(front_directions(f))) for f in range(6))
+"""Each facing's front directions in ascending order, so the step actions come in order."""
+
+
 def _enterable(s: DbpState, target: int, side: int, mp: int, facing: int, depth: int) -> bool:
     """Whether a unit with ``mp`` left may enter ``target`` and not be stuck on a friend."""
     if target < 0 or s.scenario.costs[target] > mp:
@@ -140,7 +144,7 @@ def options(s: DbpState) -> tuple[list[int], list[int], bool]:
         return steps, [], True
     side, here, facing = s.sides[unit], s.pos[unit], s.face[unit]
     steps = []
-    for d in front_directions(facing):
+    for d in _FRONT_ASCENDING[facing]:
         target = g.neighbours[here][d]
         if target < 0:
             if mp >= 1 and _exits_by_enemy_edge(s, unit, here, d):

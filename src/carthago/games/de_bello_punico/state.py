@@ -379,22 +379,27 @@ class DbpState(State):
     def _ask_move(self, top: Task) -> list[int] | None:
         side, lay = top[1], self.layout
         legal = self._movers(side)
-        cavalry = self._recallable(side) + [lay.enter + c for c in self._reserve_entry(side)]
+        recallable = self._recallable(side)
+        entries = [lay.enter + c for c in self._reserve_entry(side)]
         boost = bool(self._boostable(side, ""))
         # Asked whenever something could be done with the counters the opponent sees, so
         # that being asked never shows whether a Cavalry or Movement counter is real.
         asked = (
             bool(legal)
-            or (cavalry and command.unspent(self, side, CAVALRY) > 0)
+            or ((recallable or entries) and command.unspent(self, side, CAVALRY) > 0)
             or (boost and command.unspent(self, side, MOVEMENT) > 0)
         )
         if not asked:
             return None
-        if command.real_left(self, side, CAVALRY):
-            legal += cavalry
+        # In ascending order: units, leaders, then the layout's no, boost and entry columns.
+        cavalry = bool(command.real_left(self, side, CAVALRY))
+        if cavalry and recallable:
+            legal = sorted(legal + recallable)
+        legal.append(lay.no)
         if command.real_left(self, side, MOVEMENT) and boost:
             legal.append(lay.boost)
-        legal.append(lay.no)
+        if cavalry:
+            legal.extend(entries)
         return legal
 
     def _ask_step(self, top: Task) -> list[int] | None:
@@ -636,7 +641,8 @@ class DbpState(State):
         if self.cur_legal is None:
             top = self.tasks[-1]
             self.cur_legal = self._prompt(top) or []
-        return list(self.cur_legal)
+        # Shared, not copied: neither this state nor the base changes the list once made.
+        return self.cur_legal
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return [(face, 1 / 6) for face in range(6)]
@@ -973,24 +979,38 @@ class DbpState(State):
         new.scenario, new.grid, new.layout = self.scenario, self.grid, self.layout
         new.sides, new.utype, new.units_of = self.sides, self.utype, self.units_of
         new.n_units, new.reserve_in_ambush = self.n_units, self.reserve_in_ambush
-        new.pos, new.where, new.face = self.pos.copy(), self.where.copy(), self.face.copy()
-        new.dis, new.panic, new.flags = self.dis.copy(), self.panic.copy(), self.flags.copy()
-        new.exit_hex, new.occ = self.exit_hex.copy(), self.occ.copy()
-        new.leader_hex, new.moved_leaders = self.leader_hex.copy(), self.moved_leaders.copy()
-        new.rout, new.fled = self.rout.copy(), self.fled.copy()
+        # The lists are shared until either state changes them (_own_fields).
+        new.pos, new.where, new.face = self.pos, self.where, self.face
+        new.dis, new.panic, new.flags = self.dis, self.panic, self.flags
+        new.exit_hex, new.occ = self.exit_hex, self.occ
+        new.leader_hex, new.moved_leaders = self.leader_hex, self.moved_leaders
+        new.rout, new.fled = self.rout, self.fled
         new.turn, new.stage, new.first = self.turn, self.stage, self.first
-        new.tasks = self.tasks.copy()
-        new.mv = None if self.mv is None else self.mv.copy()
-        new.cb = None if self.cb is None else self.cb.copy()
+        new.tasks = self.tasks
+        new.mv, new.cb = self.mv, self.cb
         new.withdrawn, new.charges, new.picks = self.withdrawn, self.charges, self.picks
-        new.hand = [h.copy() for h in self.hand]
-        new.box_real = [b.copy() for b in self.box_real]
-        new.box_used = [b.copy() for b in self.box_used]
-        new.box_vac, new.vac_known = self.box_vac.copy(), self.vac_known.copy()
-        new.placed = [p.copy() for p in self.placed]
-        new.init_roll, new.winner = self.init_roll.copy(), self.winner
+        new.hand, new.box_real, new.box_used = self.hand, self.box_real, self.box_used
+        new.box_vac, new.vac_known = self.box_vac, self.vac_known
+        new.placed = self.placed
+        new.init_roll, new.winner = self.init_roll, self.winner
         new.ambush = self.ambush
         new.cur_legal = self.cur_legal
+
+    def _own_fields(self) -> None:
+        self.pos, self.where, self.face = self.pos.copy(), self.where.copy(), self.face.copy()
+        self.dis, self.panic, self.flags = self.dis.copy(), self.panic.copy(), self.flags.copy()
+        self.exit_hex, self.occ = self.exit_hex.copy(), self.occ.copy()
+        self.leader_hex, self.moved_leaders = self.leader_hex.copy(), self.moved_leaders.copy()
+        self.rout, self.fled = self.rout.copy(), self.fled.copy()
+        self.tasks = self.tasks.copy()
+        self.mv = None if self.mv is None else self.mv.copy()
+        self.cb = None if self.cb is None else self.cb.copy()
+        self.hand = [h.copy() for h in self.hand]
+        self.box_real = [b.copy() for b in self.box_real]
+        self.box_used = [b.copy() for b in self.box_used]
+        self.box_vac, self.vac_known = self.box_vac.copy(), self.vac_known.copy()
+        self.placed = [p.copy() for p in self.placed]
+        self.init_roll = self.init_roll.copy()
 
     def _fields_to_dict(self) -> JSONDict:
         out: JSONDict = {}

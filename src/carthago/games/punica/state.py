@@ -138,9 +138,12 @@ class PunicaState(State):
     def _legal_actions(self) -> list[int]:
         phase, side = self.phase, self.to_move
         if phase == ACTION:
+            # Block after block of the action space, so the list comes in ascending order.
             legal = self._movement_actions(side, None, True, True)
-            for k in cards_in(self.hand[side]):
+            cards = cards_in(self.hand[side])
+            for k in cards:
                 legal.append(act.PLAY_CARD + k)
+            for k in cards:
                 legal.append(act.PASS_CARD + k)
             legal.extend(self._deploy_actions(side))
             return legal
@@ -162,10 +165,14 @@ class PunicaState(State):
     ) -> list[int]:
         legal = []
         if armies:
-            for origin, destination, leader in army_moves(
-                self.board, self.units, self.hannibal, side, battle_area
-            ):
-                legal.append(act.army_move(origin, destination, leader))
+            moves = army_moves(self.board, self.units, self.hannibal, side, battle_area)
+            # Hannibal's moves are numbered after every regular army's.
+            for origin, destination, leader in moves:
+                if not leader:
+                    legal.append(act.army_move(origin, destination, False))
+            for origin, destination, leader in moves:
+                if leader:
+                    legal.append(act.army_move(origin, destination, True))
         if fleets:
             for origin, destination in fleet_moves(self.board, self.units, side, battle_area):
                 legal.append(act.fleet_move(origin, destination))
@@ -176,12 +183,12 @@ class PunicaState(State):
         on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
         if on_board >= self.board.box.fleets[side]:
             return []
-        legal = []
-        for region in range(NUM_REGIONS):
-            if self.units[side][region]:
-                legal.append(act.deploy(region, False))
-            if side == CARTHAGE and self.hannibal == region:
-                legal.append(act.deploy(region, True))
+        legal = [
+            act.deploy(region, False) for region in range(NUM_REGIONS) if self.units[side][region]
+        ]
+        if side == CARTHAGE and 0 <= self.hannibal < NUM_REGIONS:
+            # Numbered after every regular army's.
+            legal.append(act.deploy(self.hannibal, True))
         return legal
 
     def _apply_action(self, action: int) -> None:
@@ -625,13 +632,14 @@ class PunicaState(State):
         return new
 
     def _copy_into(self, new: Self) -> None:
+        # The lists are shared until either state changes them (_own_fields).
         new.board = self.board
         new.max_turns = self.max_turns
-        new.units = [self.units[0].copy(), self.units[1].copy()]
+        new.units = self.units
         new.hannibal = self.hannibal
-        new.hand = self.hand.copy()
-        new.played = self.played.copy()
-        new.committed = self.committed.copy()
+        new.hand = self.hand
+        new.played = self.played
+        new.committed = self.committed
         new.active = self.active
         new.to_move = self.to_move
         new.turn = self.turn
@@ -640,15 +648,23 @@ class PunicaState(State):
         new.army_left = self.army_left
         new.fleet_left = self.fleet_left
         new.pending = self.pending
-        new.origins = [self.origins[0].copy(), self.origins[1].copy()]
+        new.origins = self.origins
         new.battle_area = self.battle_area
         new.attacker = self.attacker
-        new.revealed = self.revealed.copy()
+        new.revealed = self.revealed
         new.tasks = self.tasks
         new.options = self.options
         new.commit_index = self.commit_index
         new.winner = self.winner
         new.reason = self.reason
+
+    def _own_fields(self) -> None:
+        self.units = [self.units[0].copy(), self.units[1].copy()]
+        self.hand = self.hand.copy()
+        self.played = self.played.copy()
+        self.committed = self.committed.copy()
+        self.origins = [self.origins[0].copy(), self.origins[1].copy()]
+        self.revealed = self.revealed.copy()
 
     _INT_FIELDS = (
         "hannibal",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, ClassVar, Final
 
 from carthago.core.game import Game
@@ -70,7 +71,9 @@ class RepublicOfCarthageGame(Game):
         {"players": 3, "turn_limit": 1, "assassination": "optional"},
     )
 
-    @property
+    # Computed once: the engines (compiled) read these several times a step, and this
+    # class is interpreted. The options never change after the game is made.
+    @cached_property
     def num_players(self) -> int:
         return int(self.options["players"])
 
@@ -78,22 +81,27 @@ class RepublicOfCarthageGame(Game):
     def turn_limit(self) -> int:
         return int(self.options["turn_limit"])
 
-    @property
+    @cached_property
     def neutrals(self) -> int:
         return NEUTRAL_FACTIONS.get(self.num_players, 0)
 
-    @property
+    @cached_property
     def num_factions(self) -> int:
         return self.num_players + self.neutrals
 
     @property
     def player_names(self) -> list[str]:
-        return [f"Player {i + 1}" for i in range(self.num_players)]
+        return list(self._faction_names[: self.num_players])
 
     @property
     def faction_names(self) -> list[str]:
         """Players first, then the Neutral factions (their roles are dealt at set-up)."""
-        return self.player_names + [f"Neutral {chr(65 + i)}" for i in range(self.neutrals)]
+        return list(self._faction_names)
+
+    @cached_property
+    def _faction_names(self) -> tuple[str, ...]:
+        players = [f"Player {i + 1}" for i in range(self.num_players)]
+        return (*players, *(f"Neutral {chr(65 + i)}" for i in range(self.neutrals)))
 
     @property
     def num_distinct_actions(self) -> int:

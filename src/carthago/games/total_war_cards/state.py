@@ -260,24 +260,28 @@ class TotalWarCardsState(State):
             return [act.CHOOSE + self.in_play.index(t) for t in self.drawn]
         owned, opponent = self.techs[player], self.techs[1 - player]
         if self.phase == BUY:
-            return [act.STOP] + [
-                act.TECH + t.index for t in developable(owned, opponent, self.budget)
-            ]
+            # In ascending order, as the base wants them: the technologies, then STOP.
+            buyable = sorted(act.TECH + t.index for t in developable(owned, opponent, self.budget))
+            buyable.append(act.STOP)
+            return buyable
         legal: list[int] = []
         # Placements of a value are consecutive integers: two per slot (face up, face down).
         span = 2 * len(self.in_play)
         step = 1 if self.hidden_left[player] > 0 else 2
         values = sorted(set(self.hands[player]))
-        # One search for the strongest card; weaker cards afford a prefix (cheapest first).
-        techs = developable(owned, opponent, values[-1])
+        for value in values:
+            start = act.place_action(VALUE_INDEX[value], 0, False)
+            legal.extend(range(start, start + span, step))
+        # Tech-card actions come after every placement, by card value, then by technology:
+        # one search for the strongest card, whose offers weaker cards filter by cost.
+        offers = sorted(
+            (tech.index, tech.cost) for tech in developable(owned, opponent, values[-1])
+        )
         for value in values:
             index = VALUE_INDEX[value]
-            start = act.place_action(index, 0, False)
-            legal.extend(range(start, start + span, step))
-            for tech in techs:
-                if tech.cost > value:
-                    break
-                legal.append(act.tech_card_action(index, tech.index))
+            for tech, cost in offers:
+                if cost <= value:
+                    legal.append(act.tech_card_action(index, tech))
         return legal
 
     def _apply_action(self, action: int) -> None:
@@ -617,36 +621,52 @@ class TotalWarCardsState(State):
     # -- copies and snapshots --------------------------------------------------------------
 
     def _copy_into(self, new: Self) -> None:
+        # The lists are shared until either state changes them (_own_fields).
         new.phase = self.phase
         new.turn = self.turn
         new.to_move = self.to_move
-        new.hands = self.hands.copy()
-        new.resting = self.resting.copy()
-        new.pool = self.pool.copy()
-        new.new_rest = self.new_rest.copy()
-        new.returned = self.returned.copy()
+        new.hands = self.hands
+        new.resting = self.resting
+        new.pool = self.pool
+        new.new_rest = self.new_rest
+        new.returned = self.returned
         new.rest_player = self.rest_player
         new.deck = self.deck
         new.discards = self.discards
         new.in_play = self.in_play
         new.hidden_territory = self.hidden_territory
         new.deal_count = self.deal_count
-        new.won = self.won.copy()
+        new.won = self.won
         new.placed = self.placed
-        new.tech_cards = self.tech_cards.copy()
-        new.hidden_left = self.hidden_left.copy()
+        new.tech_cards = self.tech_cards
+        new.hidden_left = self.hidden_left
         new.budget = self.budget
         new.drawn = self.drawn
-        new.techs = self.techs.copy()
-        new.claims = self.claims.copy()
-        new.holders = self.holders.copy()
+        new.techs = self.techs
+        new.claims = self.claims
+        new.holders = self.holders
         new.coin = self.coin
         new.picks = self.picks
         new.starter = self.starter
         new.discard_pos = self.discard_pos
         new.hidden_pos = self.hidden_pos
-        new.rest_pos = self.rest_pos.copy()
-        new.face_down_pos = self.face_down_pos.copy()
+        new.rest_pos = self.rest_pos
+        new.face_down_pos = self.face_down_pos
+
+    def _own_fields(self) -> None:
+        self.hands = self.hands.copy()
+        self.resting = self.resting.copy()
+        self.pool = self.pool.copy()
+        self.new_rest = self.new_rest.copy()
+        self.returned = self.returned.copy()
+        self.won = self.won.copy()
+        self.tech_cards = self.tech_cards.copy()
+        self.hidden_left = self.hidden_left.copy()
+        self.techs = self.techs.copy()
+        self.claims = self.claims.copy()
+        self.holders = self.holders.copy()
+        self.rest_pos = self.rest_pos.copy()
+        self.face_down_pos = self.face_down_pos.copy()
 
     _SCALARS = (
         "phase", "turn", "to_move", "rest_player", "hidden_territory", "deal_count", "budget",
