@@ -362,3 +362,28 @@ def test_planner_scores_its_playouts_by_the_fitted_judge_unless_told_not_to(
         assert judged and set(judged) == {ROME}
     else:
         assert not judged
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_planner_moves_its_own_units_by_the_games_own_evaluation_and_expects_the_heuristic(
+    monkeypatch: pytest.MonkeyPatch, own: bool
+) -> None:
+    seen: dict[str, set[int]] = {"own": set(), "heuristic": set()}
+
+    def recording(name: str) -> Callable[[State, int], float]:
+        def evaluate(state: State, player: int) -> float:
+            seen[name].add(player)
+            return 0.0
+
+        return evaluate
+
+    monkeypatch.setattr(planner, "evaluator", lambda game_id: recording("heuristic"))
+    monkeypatch.setattr(planner, "own_evaluator", lambda game_id: recording("own"))
+    agent = PlannerAgent(seed=1, seconds=0, playouts=40, width=2, samples=2, own=own)
+    agent.step(in_impulse("zama"))  # a movement impulse: moved as the own evaluation says
+    agent.step(in_combat_impulse("zama"))  # playouts: the enemy moved as the heuristic
+    if own:
+        assert seen["own"] == {ROME}
+        assert 1 - ROME in seen["heuristic"]
+    else:
+        assert not seen["own"]

@@ -42,7 +42,14 @@ from carthago.agents.base import Agent
 from carthago.agents.rollout import greedy_action
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
-from carthago.core.registry import Evaluator, Segmenter, evaluator, judge, segmenter
+from carthago.core.registry import (
+    Evaluator,
+    Segmenter,
+    evaluator,
+    judge,
+    own_evaluator,
+    segmenter,
+)
 from carthago.core.state import CHANCE, State
 
 Clock = Callable[[], float]
@@ -207,6 +214,7 @@ class PlannerAgent(Agent):
         samples: int = 6,
         few: int = 12,
         fitted: bool = True,
+        own: bool = True,
         cpu: bool = False,
         clock: Clock | None = None,
     ) -> None:
@@ -228,6 +236,7 @@ class PlannerAgent(Agent):
         self.samples = samples
         self.few = few
         self.fitted = fitted
+        self.own = own
         self.clock = clock or (time.process_time if cpu else time.perf_counter)
         self.on_progress: Callable[[PlanProgress], None] | None = None
         """Called as a search goes on (front ends show it while the computer thinks)."""
@@ -235,6 +244,7 @@ class PlannerAgent(Agent):
         """Playouts run by the latest search."""
         self._game_id: str | None = None
         self._evaluate: Evaluator | None = None
+        self._own: Evaluator | None = None
         self._segment: Segmenter | None = None
         self._judge: Evaluator | None = None
         self._impulse: Impulse | None = None
@@ -266,14 +276,14 @@ class PlannerAgent(Agent):
         if self.plans == 1:
             # One plan is the heuristic's: nothing to search, its moves as they come.
             self.last_playouts = 0
-            return greedy_action(state, me, self._evaluate, self.rng)
+            return greedy_action(state, me, self._own, self.rng)
         planned = self._planned(impulse, state, legal)
         if planned is not None:
             return planned
         if impulse.budget.exhausted():
             # Time is up for this impulse: the heuristic's move, at once.
             self.last_playouts = 0
-            return greedy_action(state, me, self._evaluate, self.rng)
+            return greedy_action(state, me, self._own, self.rng)
         plan = self._search(state, me, legal, impulse)
         impulse.plan, impulse.step, impulse.root = plan, 1, len(state.history())
         return plan.actions[0]
@@ -282,6 +292,7 @@ class PlannerAgent(Agent):
         game_id = state.game.name
         if game_id != self._game_id:
             self._evaluate = evaluator(game_id)
+            self._own = own_evaluator(game_id) if self.own else self._evaluate
             self._segment = segmenter(game_id)
             fitted = judge(game_id) if self.fitted else None
             self._judge = fitted or self._evaluate
@@ -318,7 +329,7 @@ class PlannerAgent(Agent):
         """The best of the heuristic's ``width`` best moves here by playouts to the horizon,
         each move played on the same ``samples`` seeds (the same redraws and dice) so that
         the differences are the moves', not luck's; the heuristic's move on a tie."""
-        openings = ranked(state, me, legal, self._evaluate, self.rng)[: self.width]
+        openings = ranked(state, me, legal, self._own, self.rng)[: self.width]
         budget = impulse.budget
         if len(openings) == 1 or budget.exhausted():
             self.last_playouts = 0
@@ -358,7 +369,7 @@ class PlannerAgent(Agent):
         candidates = self._candidates(state, me, legal, impulse, allowance)
         if not candidates:
             self.last_playouts = 0
-            return Plan([greedy_action(state, me, self._evaluate, self.rng)], [None])
+            return Plan([greedy_action(state, me, self._own, self.rng)], [None])
         self._report(budget, len(candidates))
         heuristic_plan = candidates[0]
         # One playout of each tells plans apart only where nothing was left to chance.
@@ -408,7 +419,7 @@ class PlannerAgent(Agent):
         """The greedy plan, then plans opening with the heuristic's next best moves; when there
         are fewer moves than plans wanted, varied continuations of the best ones. As many as
         ``allowance`` lets it make; none if the impulse's time runs out during the first."""
-        openings = ranked(state, me, legal, self._evaluate, self.rng)
+        openings = ranked(state, me, legal, self._own, self.rng)
         firsts = openings[: self.plans]
         while len(firsts) < self.plans:
             firsts.append(openings[len(firsts) % len(openings)])
@@ -439,7 +450,8 @@ class PlannerAgent(Agent):
         by the heuristic. Returns the value for ``me``, when making a plan its decisions and
         what was seen before each, and whether chance took part; None if the impulse's time ran
         out on the way."""
-        evaluate, judged, key, budget = self._evaluate, self._judge, impulse.key, impulse.budget
+        evaluate, own, judged = self._evaluate, self._own, self._judge
+        key, budget = impulse.key, impulse.budget
         rng = dice = self.rng
         if luck is not None:
             rng, dice = random.Random(luck.draws), random.Random(luck.dice)
@@ -447,7 +459,7 @@ class PlannerAgent(Agent):
         root = len(current.history())
         made: list[int] = []
         expected: list[Hashable] = []
-        own = 0
+        done = 0  # the planner's own decisions made so far
         chancy = dice_in_impulse = False
         beyond = 0  # stretches of play entered past the impulse planned
         for steps in range(MAX_PLAYOUT_STEPS):
@@ -470,25 +482,26 @@ class PlannerAgent(Agent):
             options = current.legal_actions()
             if beyond:
                 # Past the plan's impulse: the quicker greedy of the playouts on both sides.
-                action = greedy_action(current, player, evaluate, rng, limit=BEYOND_SAMPLE)
+                steer = own if player == me else evaluate
+                action = greedy_action(current, player, steer, rng, limit=BEYOND_SAMPLE)
             elif player != me:
                 action = greedy_action(current, player, evaluate, rng)
             elif actions is not None:
-                if own < len(actions) and actions[own] in options:
-                    action = actions[own]
+                if done < len(actions) and actions[done] in options:
+                    action = actions[done]
                 else:
-                    action = greedy_action(current, me, evaluate, rng)
-                own += 1
+                    action = greedy_action(current, me, own, rng)
+                done += 1
             else:
-                if own == 0 and first is not None:
+                if done == 0 and first is not None:
                     action = first
                 elif epsilon and rng.random() < epsilon:
-                    action = greedy_action(current, me, evaluate, rng, limit=len(options) // 2 + 1)
+                    action = greedy_action(current, me, own, rng, limit=len(options) // 2 + 1)
                 else:
-                    action = greedy_action(current, me, evaluate, rng)
+                    action = greedy_action(current, me, own, rng)
                 made.append(action)
                 expected.append(expectation(current, root, options))
-                own += 1
+                done += 1
             current.apply_action(action)
         if current.is_terminal():
             return Playout(current.returns()[me], made, expected, chancy, dice_in_impulse)

@@ -90,6 +90,15 @@ def evaluator(game_id: str) -> Evaluator | None:
     return evaluate
 
 
+def own_evaluator(game_id: str) -> Evaluator | None:
+    """The ``evaluate_own(state, player)`` of ``games/<id>/heuristics.py`` if the game has one,
+    else its ``evaluate``: how a searching agent moves its own pieces, where that differs from
+    how it expects a heuristic opponent to move."""
+    module = _heuristics(game_id)
+    own: Evaluator | None = getattr(module, "evaluate_own", None)
+    return own or evaluator(game_id)
+
+
 def advisor(game_id: str) -> Advisor | None:
     """The ``advise(state, player)`` of ``games/<id>/heuristics.py``, if the game has one: the
     move a game's own aide recommends where a one-ply look at ``evaluate`` sees no difference

@@ -76,3 +76,17 @@ def test_s17_1_4_the_draws_winner_does_not_stop_where_a_stronger_enemy_strikes_f
 
     # Three hexes off, the elephant steps up and strikes first; eight off, it cannot.
     assert value(11) > value(6)
+
+
+def test_s10_5_the_planners_own_evaluation_leaves_facing_to_the_threats() -> None:
+    # The heuristic turns a lone unit far from the enemy to face it; the planner's own moves
+    # do not pay Movement Points for that (a unit turns when a blow is at stake).
+    values, own = {}, {}
+    for facing in ("N", "S"):
+        state = blank("po")
+        put(state, find(state, ROME, "Ha"), 6, 12, facing)
+        put(state, find(state, CARTHAGE, "In"), 6, 2, "S")
+        values[facing] = heuristics.evaluate(state, ROME)
+        own[facing] = heuristics.evaluate_own(state, ROME)
+    assert values["N"] > values["S"]
+    assert own["N"] == own["S"]

@@ -465,7 +465,8 @@ def _last_stand(players: int, faction: int, active: tuple[int, ...]) -> S:
 def test_s7_a_computer_senate_fights_at_any_odds_when_four_active_wars_end_the_republic() -> None:
     state = _last_stand(3, 0, (LIBYAN, SICILY, MOROCCAN))
     odds = max(
-        senate_policy.LAST_STAND._odds(state, war) for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
+        senate_policy.COMPUTER_POLICY._odds(state, war)
+        for war in (TUNISIA, LIBYAN, SICILY, MOROCCAN)
     )
     assert 0 < odds < 0.5  # no war is winnable at the aide's odds, and none is hopeless
     assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
@@ -489,7 +490,7 @@ def test_s9_neutrals_make_no_last_stand() -> None:
     # is the computer factions' own, so solitaire rules and records do not change.
     state = _last_stand(1, 1, (LIBYAN, SICILY, MOROCCAN))
     assert senate_policy.POLICY.propose(state, state.legal_actions()) != SA.kind(P.WAR)
-    assert senate_policy.LAST_STAND.propose(state, state.legal_actions()) == SA.kind(P.WAR)
+    assert senate_policy.COMPUTER_POLICY.propose(state, state.legal_actions()) == SA.kind(P.WAR)
 
 
 @pytest.mark.parametrize(
@@ -524,3 +525,52 @@ def test_s6_5_a_computer_pm_stays_on_rather_than_leave_the_senate_without_a_pres
     assert heuristics.advise(state, 0) == SA.PASS
     for seed in range(4):
         assert make_agent("heuristic", seed=seed).step(state) == SA.PASS
+
+
+# -- §6.5.7 recruiting ahead of need --------------------------------------------------------
+
+
+def _lone_war(war: str, legions: int, treasury: int) -> S:
+    """Other Business in a three-player game with player 0 presiding (Military 1), ``war``
+    the only war on the board, five fleets and ``legions`` Legions at home, an empty Force Pool."""
+    state = chair(3, 0, treasury, False, legions)
+    state.war_status = [WAR_UNSEEN] * len(WARS)
+    state.war_status[WAR_INDEX[war]] = WAR_ACTIVE
+    state.unit_active[UNIT_INDEX["fleet"]] += 5
+    state.unit_pool = [0] * len(UNITS)
+    state._legal = None
+    return state
+
+
+def _aide_proposes(state: S) -> int:
+    """What the Imperials' aide itself (the Neutrals' policy) would propose in the chair."""
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    return senate_policy.POLICY.propose(aide, state.legal_actions())
+
+
+def _stock_chair(treasury: int) -> S:
+    """The 4th Sicilian War alone on the board against two Legions at home: even the eight
+    Celtiberians of the Force Pool leave it far below the aide's even odds."""
+    state = _lone_war("SICILIAN-4", 2, treasury)
+    state.unit_pool[UNIT_INDEX["celtiberian"]] = 8
+    state.tax_turn = state.turn  # taxes changed already this turn (a raise would come first)
+    state._legal = None
+    return state
+
+
+def test_s6_5_7_a_computer_senate_recruits_ahead_of_need_when_the_treasury_allows() -> None:
+    state = _stock_chair(400)
+    war = WAR_INDEX["SICILIAN-4"]
+    all_in = senate_policy.COMPUTER_POLICY._odds(state, war, {UNIT_INDEX["celtiberian"]: 8})
+    assert 0 < all_in < 0.5
+    assert _aide_proposes(state) != SA.kind(P.RECRUIT)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
+    computer_senate(state)
+    assert at_home(state, UNIT_INDEX["celtiberian"]) == 8 and not state.forces
+    assert state.treasury >= senate_policy.STOCK_RESERVE
+
+
+def test_s6_5_7_no_recruiting_ahead_of_need_below_the_stock_reserve() -> None:
+    state = _stock_chair(senate_policy.STOCK_RESERVE + 10)
+    computer_senate(state)
+    assert at_home(state, UNIT_INDEX["celtiberian"]) <= 1

@@ -20,7 +20,8 @@ from carthago.games.republic_of_carthage.revolution import (
     deciding_force,
     expected_rebel_strength,
 )
-from carthago.games.republic_of_carthage.senate_policy import LAST_STAND, wars_to_spare
+from carthago.games.republic_of_carthage.senate_intrigues import neutral_bribery
+from carthago.games.republic_of_carthage.senate_policy import COMPUTER_POLICY, wars_to_spare
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -69,7 +70,7 @@ AIDE_ROLE: Final = NEUTRAL_ROLES.index("Imperials")
 there: the Imperials prosecute the wars they can win (by the Combat table's odds), recruit toward
 them, raise taxes when the treasury runs low and sue for peace rather than face four active wars.
 Unlike a Neutral, a computer faction makes a last stand when the fall is certain unless a war is
-won (``senate_policy.LAST_STAND``): it proposes and votes for a force at any odds."""
+won, and recruits ahead of need when the treasury allows (``senate_policy.COMPUTER_POLICY``)."""
 SOLITAIRE_FORUM_STAGES: Final = frozenset(
     {"forum_persuade", "forum_persuader", "forum_bribe", "forum_interfere"}
 )
@@ -114,15 +115,19 @@ def advise(state: State, player: int) -> int | None:
     if state.stage not in ADVISED_STAGES:
         return None
     aide = as_role(state, player, AIDE_ROLE)
-    if LAST_STAND.stands(aide):
+    if COMPUTER_POLICY.stands(aide):
         if state.stage == "senate_propose":
-            return LAST_STAND.propose(aide, STAGES[state.stage].legal(aide))
+            return COMPUTER_POLICY.propose(aide, STAGES[state.stage].legal(aide))
         if state.stage == "senate_ballot":
-            return LAST_STAND.ballot(aide, player)
+            return COMPUTER_POLICY.ballot(aide, player)
     if state.rg.num_players == 1:
         life = suffete_for_life(state, player)
         if life is not None:
             return life
+    if state.stage == "senate_propose":
+        return COMPUTER_POLICY.propose(aide, STAGES[state.stage].legal(aide))
+    if state.stage == "senate_ballot":
+        return neutral_bribery(aide, player, COMPUTER_POLICY.ballot(aide, player))
     return STAGES[state.stage].neutral(aide)
 
 

@@ -10,7 +10,7 @@ at four active wars) and votes by the same measures.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final
 
 from carthago.core.data import field, load_toml, reference, source
@@ -215,8 +215,9 @@ class SenatePolicy:
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``)."""
 
-    def __init__(self, last_stand: bool = False) -> None:
+    def __init__(self, last_stand: bool = False, stock_reserve: int = 0) -> None:
         self.last_stand = last_stand
+        self.stock_reserve = stock_reserve
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -490,7 +491,25 @@ class SenatePolicy:
                     plans.append((self._danger(state, war), -war, plan))
             if plans:
                 return max(plans, key=lambda entry: entry[:2])[2]
-        return {}
+        return self._stock(state, role)
+
+    def _stock(self, state: S, role: Role) -> dict[int, int]:
+        """With ``stock_reserve`` (the computer factions): when recruiting can bring no open
+        Active war to the role's odds, the counters that bring the home force closest against
+        the likeliest of them, while the State keeps ``stock_reserve`` talents. A Force Pool
+        left unrecruited helps no later turn: traced, a Senate holding 300 to 700T kept ten
+        armies in the pool for six turns while the Pyrrhic War, one battle short of even odds,
+        waited for Pyrrhus to join it; and a last stand sends only what is at home."""
+        if not self.stock_reserve:
+            return {}
+        keeping = replace(role, reserve=max(role.reserve, self.stock_reserve))
+        plans = []
+        for war in self._unprosecuted(state):
+            plan = self._plan_for(state, keeping, war, partial=True)
+            odds = self._odds(state, war, plan)
+            if plan and odds > self._odds(state, war):
+                plans.append((odds, -war, plan))
+        return max(plans, key=lambda entry: entry[:2], default=(0.0, 0, {}))[2]
 
     def _plan_for(self, state: S, role: Role, war: int, partial: bool = False) -> dict[int, int]:
         """The counters that bring the home force to the role's odds against ``war`` within
@@ -793,4 +812,7 @@ class SenatePolicy:
 
 
 POLICY: Final = SenatePolicy()
-LAST_STAND: Final = SenatePolicy(last_stand=True)
+STOCK_RESERVE: Final = 100
+"""Talents the computer factions keep in the State Treasury when they recruit ahead of need
+(``SenatePolicy._stock``)."""
+COMPUTER_POLICY: Final = SenatePolicy(last_stand=True, stock_reserve=STOCK_RESERVE)
