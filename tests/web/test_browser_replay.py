@@ -85,5 +85,14 @@ def test_a_jump_along_the_slider_keeps_the_board_on_the_screen(
     assert "is to move" in page.locator("#dbp-prompt").inner_text()
     shot(page, "replay-one-step", full_page=False)
     assert page.locator("#last-event").bounding_box()["height"] < 80  # type: ignore[index]
+    # At a phone's width the same step reads without sideways scrolling.
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    watch_errors(phone, errors)
+    phone.goto(server + uploaded.json()["link"])
+    phone.wait_for_selector("#dbp-map")
+    slide_to(phone, step)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "replay-phone", full_page=False)
     assert not errors, errors
     page.close()
+    phone.close()

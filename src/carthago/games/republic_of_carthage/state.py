@@ -438,7 +438,9 @@ class RepublicOfCarthageState(State):
         return self._moves
 
     def in_play(self, person: int) -> bool:
-        return self.ploc[person] not in (OUT, COVERED)
+        # Two comparisons, not a tuple's membership: compiled, no tuple per call (a hot path).
+        place = self.ploc[person]
+        return place != OUT and place != COVERED
 
     def counts_in_play(self, person: int) -> bool:
         """In play for Mortality chits and the one-Statesman-per-family rule (§4, §6.1): in
@@ -447,11 +449,7 @@ class RepublicOfCarthageState(State):
 
     def faction_persons(self, faction: int) -> list[int]:
         """The Senators and Statesmen of a faction (covered Family cards excluded)."""
-        return [
-            p
-            for p in range(N_PERSONS)
-            if self.owner[p] == faction and self.ploc[p] != OUT and self.ploc[p] != COVERED
-        ]
+        return [p for p in range(N_PERSONS) if self.owner[p] == faction and self.in_play(p)]
 
     def human(self, faction: int) -> bool:
         return faction < self.rg.num_players
