@@ -12,6 +12,7 @@ are indices into ``TERRITORIES``; technologies are bit sets.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Final, Self
 
 from carthago.core.errors import InvalidStateError
@@ -31,6 +32,7 @@ from carthago.games.total_war_cards.components import (
     TECHNOLOGIES,
     TERRITORIES,
     VALUE_INDEX,
+    VALUES,
 )
 from carthago.games.total_war_cards.scoring import final_scores, score_detail
 from carthago.games.total_war_cards.setup import picker, unclaimed
@@ -43,7 +45,6 @@ from carthago.games.total_war_cards.special_abilities import (
 from carthago.games.total_war_cards.tech_tree import branch_tier, developable
 from carthago.games.total_war_cards.upkeep import (
     common,
-    distinct_values,
     draw_probabilities,
     remove_one,
     return_from_rest,
@@ -73,6 +74,38 @@ PHASE_NAMES: Final = (
     "game over",
 )
 _CHANCE_PHASES: Final = (REST, DISCARD, DEAL_PHASE, COIN)
+
+
+@lru_cache(maxsize=1024)
+def placement_actions(held: int, slots: int, face_down: bool) -> tuple[int, ...]:
+    """Placing a card on a territory: each value in the hand (``held``, bit ``v`` for value
+    ``v``) against each slot, face up, and face down too if ``face_down``; ascending.
+
+    Kept, like :func:`tech_card_actions`: the same hands and rows come back all game, and a
+    kept tuple's numbers go into the legal list without a new integer object per action.
+    """
+    legal: list[int] = []
+    # Placements of a value are consecutive integers: two per slot (face up, face down).
+    step = 1 if face_down else 2
+    for value in VALUES:
+        if held >> value & 1:
+            start = act.place_action(VALUE_INDEX[value], 0, False)
+            legal.extend(range(start, start + 2 * slots, step))
+    return tuple(legal)
+
+
+@lru_cache(maxsize=32768)
+def tech_card_actions(held: int, offers: int) -> tuple[int, ...]:
+    """Placing a card on the tech tree: each value in the hand (``held``) with each technology
+    of ``offers`` (bit ``t`` for technology ``t``) it can pay for; ascending."""
+    legal: list[int] = []
+    for value in VALUES:
+        if held >> value & 1:
+            index = VALUE_INDEX[value]
+            for tech in TECHNOLOGIES:
+                if offers & tech.bit and tech.cost <= value:
+                    legal.append(act.tech_card_action(index, tech.index))
+    return tuple(legal)
 
 
 class TotalWarCardsState(State):
@@ -265,24 +298,15 @@ class TotalWarCardsState(State):
             buyable = sorted(act.TECH + t.index for t in developable(owned, opponent, self.budget))
             buyable.append(act.STOP)
             return buyable
-        legal: list[int] = []
-        # Placements of a value are consecutive integers: two per slot (face up, face down).
-        span = 2 * len(self.in_play)
-        step = 1 if self.hidden_left[player] > 0 else 2
-        values = distinct_values(self.hands[player])
-        for value in values:
-            start = act.place_action(VALUE_INDEX[value], 0, False)
-            # A loop, not list.extend(range(...)): compiled, it appends native ints.
-            for action in range(start, start + span, step):
-                legal.append(action)
-        # Tech-card actions come after every placement, by card value, then by technology:
-        # one search for the strongest card, whose offers weaker cards filter by cost.
-        offers = sorted(tech.index for tech in developable(owned, opponent, values[-1]))
-        for value in values:
-            index = VALUE_INDEX[value]
-            for tech in offers:
-                if TECHNOLOGIES[tech].cost <= value:
-                    legal.append(act.tech_card_action(index, tech))
+        held = 0
+        for value in self.hands[player]:
+            held |= 1 << value
+        offers = 0
+        for tech in developable(owned, opponent, held.bit_length() - 1):
+            offers |= tech.bit
+        # Every placement comes before every tech-card action in the numbering.
+        legal = list(placement_actions(held, len(self.in_play), self.hidden_left[player] > 0))
+        legal.extend(tech_card_actions(held, offers))
         return legal
 
     def _apply_action(self, action: int) -> None:

@@ -21,23 +21,6 @@ def remove_one(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
     return cards[:at] + cards[at + 1 :]
 
 
-def distinct_values(cards: tuple[int, ...]) -> list[int]:
-    """The values in ``cards``, each once, ascending.
-
-    >>> distinct_values((1, 2, 2, 4))
-    [1, 2, 4]
-    """
-    values: list[int] = []
-    for value in cards:
-        if values and value <= values[-1]:
-            # Hands are kept sorted; one loaded from elsewhere may not be.
-            if value < values[-1]:
-                return sorted(set(cards))
-            continue
-        values.append(value)
-    return values
-
-
 def without(cards: tuple[int, ...], taken: tuple[int, ...]) -> tuple[int, ...]:
     """``cards`` with every card of ``taken`` removed, one for one."""
     remaining = list(cards)
