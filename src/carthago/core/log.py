@@ -7,19 +7,42 @@ from everyone without a private text, which is how secret moves stay secret.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+Wording = Callable[[tuple[int, ...]], str]
+"""Words an event's facts (small numbers: a player, a card value, a slot) as its public text."""
+
 
 class LogEntry:
     """One event; ``private`` pairs a player index with the text that player sees instead.
 
     A plain class rather than a NamedTuple: nearly every action adds one, and compiled, a
-    NamedTuple is built by interpreted code.
+    NamedTuple is built by interpreted code. An entry may keep its facts and a ``wording``
+    instead of its public text: searches and playouts add entries on every step and read
+    almost none, so the text is built the first time it is read (and kept).
     """
 
-    __slots__ = ("private", "public")
+    __slots__ = ("_facts", "_public", "_wording", "private")
 
-    def __init__(self, public: str | None, private: tuple[tuple[int, str], ...] = ()) -> None:
-        self.public = public
+    def __init__(
+        self,
+        public: str | None,
+        private: tuple[tuple[int, str], ...] = (),
+        wording: Wording | None = None,
+        facts: tuple[int, ...] = (),
+    ) -> None:
+        self._public = public
         self.private = private
+        self._wording = wording
+        self._facts = facts
+
+    @property
+    def public(self) -> str | None:
+        """What a spectator reads (and every player without a private text)."""
+        if self._wording is not None:
+            self._public = self._wording(self._facts)
+            self._wording = None
+        return self._public
 
     def __repr__(self) -> str:
         return f"LogEntry({self.public!r}, {self.private!r})"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, Self, SupportsIndex
 from mypy_extensions import mypyc_attr
 
 from carthago.core.errors import IllegalActionError, InvalidStateError
-from carthago.core.log import LogEntry, log_for
+from carthago.core.log import LogEntry, Wording, log_for
 
 if TYPE_CHECKING:
     from carthago.core.game import Game
@@ -262,10 +262,17 @@ class State:
 
     def _add_log(self, public: str | None, private: dict[int, str] | None = None) -> None:
         """Record an event; ``private`` gives the players who see it in other words."""
+        self._append_log(LogEntry(public, tuple(private.items()) if private else ()))
+
+    def _add_log_facts(self, wording: Wording, facts: tuple[int, ...]) -> None:
+        """Record a public event whose text, ``wording(facts)``, is built when first read."""
+        self._append_log(LogEntry(None, (), wording, facts))
+
+    def _append_log(self, entry: LogEntry) -> None:
         if len(self._log) != self._logged:
             # As in _record_action: a state sharing the list logged on from here first.
             self._log = self._log[: self._logged]
-        self._log.append(LogEntry(public, tuple(private.items()) if private else ()))
+        self._log.append(entry)
         self._logged += 1
 
     def _log_entries(self) -> list[LogEntry]:

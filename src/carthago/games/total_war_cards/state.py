@@ -19,6 +19,7 @@ from carthago.core.errors import InvalidStateError
 from carthago.core.game import Game
 from carthago.core.state import CHANCE, TERMINAL, JSONDict, State
 from carthago.games.total_war_cards import actions as act
+from carthago.games.total_war_cards import log_text
 from carthago.games.total_war_cards.combat import Placement, resolve, totals
 from carthago.games.total_war_cards.components import (
     BRANCHES,
@@ -249,7 +250,7 @@ class TotalWarCardsState(State):
         player = self.rest_player
         self.new_rest[player] = tuple(sorted((*self.new_rest[player], value)))
         self.rest_pos[player] += (position,)
-        self._add_log(f"{SIDES[player]} sets a resting card aside face down")
+        self._add_log(log_text.RESTING[player])
         if len(self.new_rest[player]) < RULES.resting:
             return
         self.hands[player] = return_from_rest(
@@ -270,7 +271,7 @@ class TotalWarCardsState(State):
         self.in_play += (card,)
         self.deal_count += 1
         if self.deal_count <= RULES.face_up:
-            self._add_log(f"Dealt face up: {TERRITORIES[card].label}")
+            self._add_log_facts(log_text.dealt_face_up, (card,))
         else:
             self.hidden_territory = card
             self.hidden_pos = position
@@ -333,7 +334,7 @@ class TotalWarCardsState(State):
         elif kind == "tech_card":
             self.hands[player] = remove_one(self.hands[player], first)
             self.tech_cards[player] += (first,)
-            self._add_log(f"{name} places {first} on the tech tree")
+            self._add_log_facts(log_text.on_tech_tree, (player, first))
             self.budget = first
             self._buy(player, second)
         elif kind == "tech":
@@ -343,7 +344,7 @@ class TotalWarCardsState(State):
             self.budget = 0
             self._next_placement(player)
         else:
-            self._award(self.to_move, self.in_play[first], "Instrumenta Bella")
+            self._award(self.to_move, self.in_play[first], None)
             self.drawn = ()
             self._finish_resolution()
 
@@ -355,7 +356,7 @@ class TotalWarCardsState(State):
         """Develop ``tech`` with the card's remaining points; go on while any can be bought."""
         self._develop(player, tech)
         self.budget -= TECHNOLOGIES[tech].cost
-        self._add_log(f"{SIDES[player]} develops {TECHNOLOGIES[tech].name}")
+        self._add_log_facts(log_text.developed, (player, tech))
         if self.budget and developable(self.techs[player], self.techs[1 - player], self.budget):
             self.phase = BUY
             return
@@ -368,8 +369,8 @@ class TotalWarCardsState(State):
         territory = self.in_play[slot]
         self.hands[player] = remove_one(self.hands[player], value)
         self.placed += ((territory, player, value, face_down),)
-        target = f"slot {act.slot_letter(slot)}"
         if face_down:
+            target = f"slot {act.slot_letter(slot)}"
             self.hidden_left[player] -= 1
             self.face_down_pos[player] += (position,)
             self._add_log(
@@ -377,7 +378,7 @@ class TotalWarCardsState(State):
                 {player: f"{SIDES[player]} places {value} face down against {target}"},
             )
         else:
-            self._add_log(f"{SIDES[player]} places {value} against {target}")
+            self._add_log_facts(log_text.placed, (player, value, slot))
         self._next_placement(player)
 
     def _start_turn(self) -> None:
@@ -426,7 +427,7 @@ class TotalWarCardsState(State):
         outcome = resolve(self.placed, self.in_play)
         for territory, winner in outcome.winners.items():
             first, second = totals(self.placed, territory)
-            self._award(winner, territory, f"{SIDES[0]} {first}, {SIDES[1]} {second}")
+            self._award(winner, territory, (first, second))
         holder = self.holders[INSTRUMENTA_BELLA]
         if holder != NOBODY and len(outcome.drawn) > 1:
             self.drawn = outcome.drawn
@@ -434,13 +435,19 @@ class TotalWarCardsState(State):
             self.to_move = holder
             return
         if holder != NOBODY and outcome.drawn:
-            self._award(holder, outcome.drawn[0], "Instrumenta Bella")
+            self._award(holder, outcome.drawn[0], None)
         self._finish_resolution()
 
-    def _award(self, player: int, territory: int, why: str) -> None:
+    def _award(self, player: int, territory: int, totals: tuple[int, int] | None) -> None:
+        """``totals``: Rome's and Carthage's in the combat won; None: a drawn combat given to
+        the Instrumenta Bella holder."""
         # Taken cards leave the row only once resolution is over, so slot letters hold.
         self.won[player] = tuple(sorted((*self.won[player], territory)))
-        self._add_log(f"{SIDES[player]} takes {TERRITORIES[territory].label} ({why})")
+        if totals is None:
+            self._add_log_facts(log_text.took_by_ability, (player, territory))
+        else:
+            facts = (player, territory, totals[0], totals[1])
+            self._add_log_facts(log_text.took_in_combat, facts)
 
     def _finish_resolution(self) -> None:
         """Drawn and untouched territories stay; spent cards are gathered for the upkeep."""
