@@ -290,7 +290,8 @@ class DbpState(State):
         legal: list[int] | None = _ASK[top[0]](self, top)
         if legal is None or top[0] in HIDDEN_ASKED:
             return legal
-        return None if legal == [self.layout.no] else legal
+        # Not ``legal == [no]``: no list built for the comparison on every prompt.
+        return None if len(legal) == 1 and legal[0] == self.layout.no else legal
 
     def _ask_setup(self, top: Task) -> list[int]:
         return [u for u in self.units_of[top[1]] if self.where[u] == ON_MAP]
@@ -336,14 +337,19 @@ class DbpState(State):
         return legal
 
     def _boostable(self, side: int, group: str) -> list[int]:
-        return [
-            u
-            for u in self.units_of[side]
-            if self.where[u] == ON_MAP
-            and not self.panic[u]
-            and not self.flags[u] & (MOVED | FINIS | HAS_CP)
-            and (not group or self.utype[u].support == group)
-        ]
+        return [u for u in self.units_of[side] if self._may_boost(u, group)]
+
+    def _any_boostable(self, side: int) -> bool:
+        return any(self._may_boost(u, "") for u in self.units_of[side])
+
+    def _may_boost(self, unit: int, group: str) -> bool:
+        """Whether a Movement Command Point may give ``unit`` +1 MP (of ``group`` if given)."""
+        return (
+            self.where[unit] == ON_MAP
+            and not self.panic[unit]
+            and not self.flags[unit] & (MOVED | FINIS | HAS_CP)
+            and (not group or self.utype[unit].support == group)
+        )
 
     def _recallable(self, side: int) -> list[int]:
         return [
@@ -383,13 +389,12 @@ class DbpState(State):
         legal = self._movers(side)
         recallable = self._recallable(side)
         entries = [lay.enter + c for c in self._reserve_entry(side)]
-        boost = bool(self._boostable(side, ""))
         # Asked whenever something could be done with the counters the opponent sees, so
         # that being asked never shows whether a Cavalry or Movement counter is real.
         asked = (
             bool(legal)
             or ((recallable or entries) and command.unspent(self, side, CAVALRY) > 0)
-            or (boost and command.unspent(self, side, MOVEMENT) > 0)
+            or (command.unspent(self, side, MOVEMENT) > 0 and self._any_boostable(side))
         )
         if not asked:
             return None
@@ -398,7 +403,7 @@ class DbpState(State):
         if cavalry and recallable:
             legal = sorted(legal + recallable)
         legal.append(lay.no)
-        if command.real_left(self, side, MOVEMENT) and boost:
+        if command.real_left(self, side, MOVEMENT) and self._any_boostable(side):
             legal.append(lay.boost)
         if cavalry:
             legal.extend(entries)
@@ -412,7 +417,10 @@ class DbpState(State):
             return None
         steps, turns, may_stop = movement.options(self)
         lay = self.layout
-        legal = [lay.dir + d for d in steps] + [lay.face + d for d in turns]
+        legal = [lay.dir + d for d in steps]
+        face = lay.face
+        for d in turns:
+            legal.append(face + d)
         if not legal:
             return None
         if may_stop:
