@@ -23,7 +23,11 @@ from typing import TYPE_CHECKING, Final
 
 from carthago.games.de_bello_punico.hexgrid import DIRECTIONS
 
-BOXES: Final = ("Initiative", "Combat", "Recovery", "Cavalry", "Movement", "Special", "Fortuna")
+# Typed as a tuple of any length: compiled, a fixed-length one is kept unboxed and looked up
+# by a variable index it is rebuilt as a new tuple every time.
+BOXES: Final[tuple[str, ...]] = (
+    "Initiative", "Combat", "Recovery", "Cavalry", "Movement", "Special", "Fortuna",
+)  # fmt: skip
 INITIATIVE: Final = 0
 COMBAT: Final = 1
 RECOVERY: Final = 2
@@ -31,7 +35,7 @@ CAVALRY: Final = 3
 MOVEMENT: Final = 4
 SPECIAL: Final = 5
 FORTUNA: Final = 6
-SPECIAL_NAMES: Final = ("Elephants", "Furor")
+SPECIAL_NAMES: Final[tuple[str, ...]] = ("Elephants", "Furor")
 """Box 5 is Rome's Elephants box (§4.8) and Carthage's Furor box (§4.7)."""
 
 

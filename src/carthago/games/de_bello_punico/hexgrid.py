@@ -19,7 +19,9 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Final
 
-DIRECTIONS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+# Typed as a tuple of any length: compiled, a fixed-length one is kept unboxed and looked up
+# by a variable index it is rebuilt as a new tuple every time.
+DIRECTIONS: Final[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
 # Axial (q, r) steps for flat-topped hexes, in the order of DIRECTIONS.
 _AXIAL_STEPS: Final = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 _NUDGE: Final = 1e-6
@@ -94,7 +96,9 @@ class Grid:
             return -1
 
     def distance(self, a: int, b: int) -> int:
-        (q1, r1), (q2, r2) = self.axial[a], self.axial[b]
+        # Two unpackings, not one of a pair of pairs (which compiled builds as a new tuple).
+        q1, r1 = self.axial[a]
+        q2, r2 = self.axial[b]
         return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
 
     def between(self, a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]]:

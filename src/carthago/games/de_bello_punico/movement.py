@@ -108,7 +108,7 @@ def _enterable(s: DbpState, target: int, side: int, mp: int, facing: int, depth:
     left = mp - s.scenario.costs[target]
     return any(
         _enterable(s, s.grid.neighbours[target][d], side, left, facing, depth + 1)
-        for d in front_directions(facing)
+        for d in _FRONT_ASCENDING[facing]
     )
 
 

@@ -13,7 +13,9 @@ from carthago.games.de_bello_punico.units import PACKAGE, UNIT_TYPES
 
 ROME: Final = 0
 CARTHAGE: Final = 1
-SIDES: Final = ("Rome", "Carthage")
+# Typed as a tuple of any length: compiled, a fixed-length one is kept unboxed and looked up
+# by a variable index it is rebuilt as a new tuple every time.
+SIDES: Final[tuple[str, ...]] = ("Rome", "Carthage")
 SCENARIOS: Final = ("trebbia", "beneventum", "po", "zama")
 
 
@@ -42,10 +44,11 @@ class Scenario:
     reduced_romans: frozenset[str]
     numidian_reserve: bool
     roman_exit_recovers: bool
-    rout: tuple[int, int]
-    command_points: tuple[int, int]
-    leader_names: tuple[str, str]
-    leader_values: tuple[int, int]
+    # Per side, Rome's then Carthage's (tuples of any length, like SIDES, for lookups by side).
+    rout: tuple[int, ...]
+    command_points: tuple[int, ...]
+    leader_names: tuple[str, ...]
+    leader_values: tuple[int, ...]
     kinds: tuple[str, ...]
     """Terrain kind of every hex."""
     costs: tuple[int, ...]

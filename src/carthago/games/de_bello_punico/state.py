@@ -73,9 +73,13 @@ DRAW: Final = 2
 RESERVE_RULES: Final = ("edge", "ambush")
 """Where the Trebbia reserve may enter (§17.1.3c, docs/de_bello_punico.md): at any free hex of
 the Roman edge, or near a column chosen in secret at set-up."""
-IMPULSES: Final = ("movement", "missile volley", "combat", "recovery")
+# Typed as a tuple of any length: compiled, a fixed-length one is kept unboxed and looked up
+# by a variable index it is rebuilt as a new tuple every time.
+IMPULSES: Final[tuple[str, ...]] = ("movement", "missile volley", "combat", "recovery")
 # (kind, whose) of the eight impulses (§3.1 C): 0 is the First player, 1 the Second.
-ORDER: Final = ((0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1))
+ORDER: Final[tuple[tuple[int, int], ...]] = (
+    (0, 0), (1, 1), (2, 0), (3, 0), (0, 1), (1, 0), (2, 1), (3, 1),
+)  # fmt: skip
 AUTOMATIC: Final = frozenset(
     {"panic", "initiative", "cbegin", "cresolve", "cafter", "flee_all", "rampage", "combat_end"}
 )
@@ -287,8 +291,11 @@ class DbpState(State):
     # -- decisions: which actions each prompt offers (None: nothing to ask, skip it) -----------
 
     def _prompt(self, top: Task) -> list[int] | None:
-        legal: list[int] | None = _ASK[top[0]](self, top)
-        if legal is None or top[0] in HIDDEN_ASKED:
+        kind: str = top[0]
+        # Steps are most of a battle's decisions: asked by a direct (compiled: native) call,
+        # not through the table.
+        legal: list[int] | None = self._ask_step(top) if kind == "step" else _ASK[kind](self, top)
+        if legal is None or kind in HIDDEN_ASKED:
             return legal
         # Not ``legal == [no]``: no list built for the comparison on every prompt.
         return None if len(legal) == 1 and legal[0] == self.layout.no else legal
@@ -664,10 +671,12 @@ class DbpState(State):
 
     def _apply_action(self, action: int) -> None:
         top = self.tasks[-1]
-        kind = top[0]
+        kind: str = top[0]
         if kind == "die":
             self.tasks.pop()
             self._rolled(top, action + 1)
+        elif kind == "step":
+            self._do_step(top, action)  # as in _prompt: the most frequent, called directly
         else:
             _DO[kind](self, top, action)
         self._settle()

@@ -316,10 +316,9 @@ class TotalWarCardsState(State):
             return
         player = self.to_move
         kind, first, second, face_down = act.decode(action)
-        name = SIDES[player]
         if kind == "tech" and self.phase == PICK:
             self._develop(player, first)
-            self._add_log(f"{name} marks {TECHNOLOGIES[first].name}")
+            self._add_log(f"{SIDES[player]} marks {TECHNOLOGIES[first].name}")
             self.picks += 1
             if self.picks < 2 * int(self.options["setup_picks"]):
                 self.to_move = picker(self.coin, self.picks)
@@ -327,7 +326,7 @@ class TotalWarCardsState(State):
                 self._redistribute()
                 self._start_turn()
         elif kind == "first":
-            self._add_log(f"{name} (Humanitas) lets {SIDES[first]} place first")
+            self._add_log(f"{SIDES[player]} (Humanitas) lets {SIDES[first]} place first")
             self._begin_placement(first)
         elif kind == "place":
             self._place(player, first, second, face_down, self._moves)
@@ -340,7 +339,7 @@ class TotalWarCardsState(State):
         elif kind == "tech":
             self._buy(player, first)
         elif kind == "stop":
-            self._add_log(f"{name} stops; {self.budget} left over is lost")
+            self._add_log(f"{SIDES[player]} stops; {self.budget} left over is lost")
             self.budget = 0
             self._next_placement(player)
         else:
