@@ -310,7 +310,8 @@ class DbpState(State):
         return [*(lay.enter + c for c in range(self.grid.width)), lay.no]
 
     def _ask_place(self, top: Task) -> list[int]:
-        side, lay = top[1], self.layout
+        side: int = top[1]
+        lay = self.layout
         boxes = command.placeable_boxes(self, side)
         legal = [lay.place + b for b in boxes] if self.hand[side][0] else []
         if self.hand[side][1]:
@@ -392,7 +393,8 @@ class DbpState(State):
         return [min(free, key=lambda c: (abs(c - column), c))]
 
     def _ask_move(self, top: Task) -> list[int] | None:
-        side, lay = top[1], self.layout
+        side: int = top[1]
+        lay = self.layout
         legal = self._movers(side)
         recallable = self._recallable(side)
         entries = [lay.enter + c for c in self._reserve_entry(side)]
@@ -548,7 +550,7 @@ class DbpState(State):
 
     def _skip(self, top: Task) -> None:
         """What a prompt with nothing to ask does by itself."""
-        kind = top[0]
+        kind: str = top[0]
         if kind == "step" and self.mv is not None:
             movement.finish(self)
         elif kind == "pursue" and pursuit.can_pursue(self, top[2]):
@@ -738,7 +740,8 @@ class DbpState(State):
 
     def _do_place(self, top: Task, action: int) -> None:
         self.tasks.pop()
-        side, lay = top[1], self.layout
+        side: int = top[1]
+        lay = self.layout
         vacuus = action >= lay.vacuus
         command.place(self, side, action - (lay.vacuus if vacuus else lay.place), vacuus)
         self._push_placement(1 - side)
@@ -771,7 +774,8 @@ class DbpState(State):
         self.push(("die", ROME, "elephants", action))
 
     def _do_move(self, top: Task, action: int) -> None:
-        side, lay = top[1], self.layout
+        side: int = top[1]
+        lay = self.layout
         if action == lay.no:
             self.tasks.pop()
         elif action == lay.boost:
@@ -802,8 +806,10 @@ class DbpState(State):
             movement.turn(self, action - lay.face)
         else:
             movement.step(self, action - lay.dir)
-            unit = top[2]
-            if unit < self.n_units and top[1] != self.sides[unit]:
+            # Typed locals: compiled, native compares and indexing, not generic ones on Any.
+            unit: int = top[2]
+            side: int = top[1]
+            if unit < self.n_units and side != self.sides[unit]:
                 elephants.furious_halt(self, unit)
 
     def _do_boost(self, top: Task, action: int) -> None:
