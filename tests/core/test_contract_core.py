@@ -66,6 +66,20 @@ def test_log_shows_each_viewer_its_own_text() -> None:
     assert log_for(entries, 1) == ["you are dealt 2"]
 
 
+def test_log_entry_worded_from_facts_reads_as_its_text_and_words_it_once() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def wording(facts: tuple[int, ...]) -> str:
+        calls.append(facts)
+        return f"player {facts[0]} places {facts[1]}"
+
+    entry = LogEntry(None, (), wording, (1, 4))
+    assert calls == []
+    assert log_for([entry], None) == ["player 1 places 4"]
+    assert entry.text_for(0) == entry.public == "player 1 places 4"
+    assert calls == [(1, 4)]
+
+
 def test_resampled_state_carries_no_private_log_of_others() -> None:
     state = carthago.load("guessing").new_initial_state()
     state.apply_action(2)
