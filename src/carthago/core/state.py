@@ -122,10 +122,13 @@ class State:
         ``action`` is an int or anything that stands for one (a NumPy integer from a policy
         network); compiled, an ``int`` parameter would refuse those before this check.
         """
-        try:
-            number = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(f"an action is an integer, not {action!r}") from None
+        if isinstance(action, int):
+            number = action  # the usual case, without operator.index's call
+        else:
+            try:
+                number = operator.index(action)
+            except TypeError:
+                raise IllegalActionError(f"an action is an integer, not {action!r}") from None
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError(f"action {number} cannot be applied: the game is over")
