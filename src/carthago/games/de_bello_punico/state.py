@@ -292,9 +292,15 @@ class DbpState(State):
 
     def _prompt(self, top: Task) -> list[int] | None:
         kind: str = top[0]
-        # Steps are most of a battle's decisions: asked by a direct (compiled: native) call,
-        # not through the table.
-        legal: list[int] | None = self._ask_step(top) if kind == "step" else _ASK[kind](self, top)
+        # Steps and moves are three decisions in four of a battle: asked by direct (compiled:
+        # native) calls, not through the table.
+        legal: list[int] | None
+        if kind == "step":
+            legal = self._ask_step(top)
+        elif kind == "move":
+            legal = self._ask_move(top)
+        else:
+            legal = _ASK[kind](self, top)
         if legal is None or kind in HIDDEN_ASKED:
             return legal
         # Not ``legal == [no]``: no list built for the comparison on every prompt.
@@ -679,6 +685,8 @@ class DbpState(State):
             self._rolled(top, action + 1)
         elif kind == "step":
             self._do_step(top, action)  # as in _prompt: the most frequent, called directly
+        elif kind == "move":
+            self._do_move(top, action)
         else:
             _DO[kind](self, top, action)
         self._settle()
