@@ -10,7 +10,8 @@ other area holding enemy units, and seas where a battle is pending (fleets engag
 nothing; docs/punica.md explains these readings.
 
 The board is plain lists: ``units[side][area]`` counts regular armies on regions and fleets on
-seas; ``hannibal`` is Hannibal's region or -1.
+seas; ``hannibal`` is Hannibal's region or -1. Sets of areas are bit sets (bit ``a``: area
+``a``): the legal actions are listed at every step, and a bit set is one machine word.
 """
 
 from __future__ import annotations
@@ -25,32 +26,48 @@ def present(units: Units, hannibal: int, side: int, area: int) -> bool:
     return units[side][area] > 0 or (side == CARTHAGE and hannibal == area)
 
 
+def presence(units: Units, hannibal: int, side: int) -> int:
+    """The areas where ``side`` has any unit, as a bit set."""
+    own = units[side]
+    areas = 0
+    for area in range(len(own)):
+        if own[area] > 0:
+            areas |= 1 << area
+    if side == CARTHAGE and hannibal >= 0:
+        areas |= 1 << hannibal
+    return areas
+
+
 def contested(units: Units, hannibal: int, area: int) -> bool:
     """Whether both sides have units in ``area`` (a battle must be fought there)."""
     return present(units, hannibal, 0, area) and present(units, hannibal, 1, area)
 
 
-def transport_seas(board: Board, units: Units, side: int, engaged_blocked: bool) -> set[int]:
-    """The seas that can carry ``side``'s armies: an own fleet, or the own printed symbol with
-    no enemy fleet; with ``engaged_blocked`` seas holding both sides' fleets are left out."""
+def transport_seas(board: Board, units: Units, side: int, engaged_blocked: bool) -> int:
+    """The seas that can carry ``side``'s armies, as a bit set: an own fleet, or the own
+    printed symbol with no enemy fleet; with ``engaged_blocked`` seas holding both sides'
+    fleets are left out."""
     own, enemy = units[side], units[1 - side]
-    usable = set()
+    usable = 0
     for sea in range(NUM_REGIONS, board.num_areas):
         if own[sea] > 0:
             if engaged_blocked and enemy[sea] > 0:
                 continue
-            usable.add(sea)
+            usable |= 1 << sea
         elif board.areas[sea].fleet_symbol == side and enemy[sea] == 0:
-            usable.add(sea)
+            usable |= 1 << sea
     return usable
 
 
-def sea_reach(board: Board, usable: set[int], origin: int) -> dict[int, int]:
-    """Regions an army in ``origin`` reaches through chains of ``usable`` seas, each with the
-    fewest seas crossed (breadth-first, so the first time a region is seen is the closest)."""
+def sea_reach(board: Board, usable: int, origin: int) -> dict[int, int]:
+    """Regions an army in ``origin`` reaches through chains of ``usable`` seas (a bit set),
+    each with the fewest seas crossed (breadth-first, so the first time a region is seen is
+    the closest)."""
     reached: dict[int, int] = {}
-    frontier = [s for s in board.coast_seas[origin] if s in usable]
-    seen = set(frontier)
+    frontier = [s for s in board.coast_seas[origin] if (usable >> s) & 1]
+    seen = 0
+    for sea in frontier:
+        seen |= 1 << sea
     depth = 1
     while frontier:
         following = []
@@ -59,83 +76,71 @@ def sea_reach(board: Board, usable: set[int], origin: int) -> dict[int, int]:
                 if region != origin and region not in reached:
                     reached[region] = depth
             for other in board.coast_seas[sea]:
-                if other in usable and other not in seen:
-                    seen.add(other)
+                if (usable >> other) & 1 and not (seen >> other) & 1:
+                    seen |= 1 << other
                     following.append(other)
         frontier = following
         depth += 1
     return reached
 
 
-def sea_reach_masks(board: Board, usable: set[int]) -> dict[int, int]:
-    """For each ``usable`` sea, the regions its chain of connected ``usable`` seas touches, as
-    a bit set: an army on a coast of that sea may land on any of them (``sea_reach``'s regions,
-    found once for every origin instead of by a search per origin)."""
-    masks: dict[int, int] = {}
-    for start in usable:
-        if start in masks:
+def sea_reach_masks(board: Board, usable: int) -> list[int]:
+    """Per area, for a ``usable`` sea the regions its chain of connected ``usable`` seas
+    touches (0 for every other area): an army on a coast of that sea may land on any of them
+    (``sea_reach``'s regions, found once for every origin instead of by a search per origin)."""
+    masks = [0] * board.num_areas
+    done = 0
+    for start in range(NUM_REGIONS, board.num_areas):
+        if not (usable >> start) & 1 or (done >> start) & 1:
             continue
         chain = [start]
-        seen = {start}
+        seen = 1 << start
         regions = 0
         while chain:
             sea = chain.pop()
             regions |= board.shore_mask[sea]
             for other in board.coast_seas[sea]:
-                if other in usable and other not in seen:
-                    seen.add(other)
+                if (usable >> other) & 1 and not (seen >> other) & 1:
+                    seen |= 1 << other
                     chain.append(other)
-        for sea in seen:
-            masks[sea] = regions
+        done |= seen
+        for sea in range(NUM_REGIONS, board.num_areas):
+            if (seen >> sea) & 1:
+                masks[sea] = regions
     return masks
 
 
-def army_moves(
+def army_targets(
     board: Board, units: Units, hannibal: int, side: int, battle_area: int | None
-) -> list[tuple[int, int, bool]]:
-    """Every ``(origin, destination, is_hannibal)`` army movement open to ``side``, ordered by
-    origin, then destination. Regions are bit sets here (bit ``r``: region ``r``)."""
+) -> list[int]:
+    """Per region, the regions ``side``'s armies there (Hannibal included) may move to, as a
+    bit set; 0 where it has none, or where they are in contact with enemy units."""
     reach = sea_reach_masks(board, transport_seas(board, units, side, battle_area is not None))
-    own = units[side]
-    enemy = 1 - side
-    occupied = 0
-    for region in range(NUM_REGIONS):
-        if present(units, hannibal, enemy, region):
-            occupied |= 1 << region
+    mine = presence(units, hannibal, side)
+    occupied = presence(units, hannibal, 1 - side)
     # During a battle effect, no area holding enemy units but the battle's own.
     closed = occupied & ~(1 << battle_area) if battle_area is not None else 0
-    moves = []
+    targets = [0] * NUM_REGIONS
     for origin in range(NUM_REGIONS):
-        regular = own[origin] > 0
-        leader = side == CARTHAGE and hannibal == origin
-        if not (regular or leader) or (occupied >> origin) & 1:
+        if not (mine >> origin) & 1 or (occupied >> origin) & 1:
             continue
-        targets = board.land_mask[origin]
+        reached = board.land_mask[origin]
         for sea in board.coast_seas[origin]:
-            targets |= reach.get(sea, 0)
-        targets &= ~(1 << origin) & ~closed
-        for destination in range(NUM_REGIONS):
-            if (targets >> destination) & 1:
-                if regular:
-                    moves.append((origin, destination, False))
-                if leader:
-                    moves.append((origin, destination, True))
-    return moves
+            reached |= reach[sea]
+        targets[origin] = reached & ~(1 << origin) & ~closed
+    return targets
 
 
-def fleet_moves(
-    board: Board, units: Units, side: int, battle_area: int | None
-) -> list[tuple[int, int]]:
-    """Every ``(origin, destination)`` fleet movement open to ``side`` (any other sea)."""
+def fleet_targets(board: Board, units: Units, side: int, battle_area: int | None) -> list[int]:
+    """Per area, the seas ``side``'s fleets there may move to (any other sea), as a bit set;
+    0 where it has none, or where they are in contact with enemy fleets."""
     own, enemy = units[side], units[1 - side]
-    moves = []
+    open_seas = 0
+    for sea in range(NUM_REGIONS, board.num_areas):
+        if battle_area is None or sea == battle_area or not enemy[sea]:
+            open_seas |= 1 << sea
+    targets = [0] * board.num_areas
     for origin in range(NUM_REGIONS, board.num_areas):
-        if own[origin] == 0 or enemy[origin] > 0:
-            continue
-        for destination in range(NUM_REGIONS, board.num_areas):
-            if destination == origin:
-                continue
-            if battle_area is not None and destination != battle_area and enemy[destination]:
-                continue
-            moves.append((origin, destination))
-    return moves
+        if own[origin] > 0 and enemy[origin] == 0:
+            targets[origin] = open_seas & ~(1 << origin)
+    return targets

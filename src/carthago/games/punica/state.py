@@ -27,7 +27,7 @@ from carthago.games.punica import actions as act
 from carthago.games.punica.battle import outcome, unit_strength
 from carthago.games.punica.cards import FULL_HAND, card, cards_in, play
 from carthago.games.punica.components import CARTHAGE, NUM_REGIONS, ROME, SIDES, Board
-from carthago.games.punica.movement import army_moves, contested, fleet_moves, present
+from carthago.games.punica.movement import army_targets, fleet_targets, presence, present
 from carthago.games.punica.retreat import (
     attacker_army_options,
     defender_army_options,
@@ -163,29 +163,42 @@ class PunicaState(State):
     def _movement_actions(
         self, side: int, battle_area: int | None, armies: bool, fleets: bool
     ) -> list[int]:
-        legal = []
+        legal: list[int] = []
         if armies:
-            moves = army_moves(self.board, self.units, self.hannibal, side, battle_area)
+            targets = army_targets(self.board, self.units, self.hannibal, side, battle_area)
+            own = self.units[side]
+            for origin in range(NUM_REGIONS):
+                if own[origin] > 0:
+                    reached = targets[origin]
+                    for destination in range(NUM_REGIONS):
+                        if (reached >> destination) & 1:
+                            legal.append(act.army_move(origin, destination, False))
             # Hannibal's moves are numbered after every regular army's.
-            for origin, destination, leader in moves:
-                if not leader:
-                    legal.append(act.army_move(origin, destination, False))
-            for origin, destination, leader in moves:
-                if leader:
-                    legal.append(act.army_move(origin, destination, True))
+            if side == CARTHAGE and self.hannibal >= 0:
+                origin = self.hannibal
+                reached = targets[origin]
+                for destination in range(NUM_REGIONS):
+                    if (reached >> destination) & 1:
+                        legal.append(act.army_move(origin, destination, True))
         if fleets:
-            for origin, destination in fleet_moves(self.board, self.units, side, battle_area):
-                legal.append(act.fleet_move(origin, destination))
+            num_areas = self.board.num_areas
+            targets = fleet_targets(self.board, self.units, side, battle_area)
+            for origin in range(NUM_REGIONS, num_areas):
+                reached = targets[origin]
+                for destination in range(NUM_REGIONS, num_areas):
+                    if (reached >> destination) & 1:
+                        legal.append(act.fleet_move(origin, destination))
         return legal
 
     def _deploy_actions(self, side: int) -> list[int]:
         """Fleet Deployment: only with a fleet off the board and an army to pay with."""
-        on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
+        own = self.units[side]
+        on_board = 0
+        for sea in range(NUM_REGIONS, self.board.num_areas):
+            on_board += own[sea]
         if on_board >= self.board.box.fleets[side]:
             return []
-        legal = [
-            act.deploy(region, False) for region in range(NUM_REGIONS) if self.units[side][region]
-        ]
+        legal = [act.deploy(region, False) for region in range(NUM_REGIONS) if own[region]]
         if side == CARTHAGE and 0 <= self.hannibal < NUM_REGIONS:
             # Numbered after every regular army's.
             legal.append(act.deploy(self.hannibal, True))
@@ -326,19 +339,29 @@ class PunicaState(State):
     def _after_action(self) -> None:
         """Every area where both sides now stand holds a battle, the active player attacking."""
         self.phase = ACTION
-        self.pending = tuple(
-            (area, self.active)
-            for area in range(self.board.num_areas)
-            if contested(self.units, self.hannibal, area)
-        )
+        both = self._contested()
+        if both:
+            self.pending = tuple(
+                (area, self.active) for area in range(self.board.num_areas) if (both >> area) & 1
+            )
+        else:
+            self.pending = ()
         self._next_battle()
+
+    def _contested(self) -> int:
+        """The areas where both sides have units, as a bit set: each holds a battle."""
+        return presence(self.units, self.hannibal, ROME) & presence(
+            self.units, self.hannibal, CARTHAGE
+        )
 
     # -- battles -----------------------------------------------------------------------------
 
     def _next_battle(self) -> None:
         self.battle_area = self.attacker = -1
         self.revealed = [-1, -1]
-        self.pending = tuple(p for p in self.pending if contested(self.units, self.hannibal, p[0]))
+        if self.pending:
+            both = self._contested()
+            self.pending = tuple(p for p in self.pending if (both >> p[0]) & 1)
         if not self.pending:
             self._end_turn()
         elif len(self.pending) == 1:
