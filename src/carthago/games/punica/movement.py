@@ -16,7 +16,9 @@ seas; ``hannibal`` is Hannibal's region or -1. Sets of areas are bit sets (bit `
 
 from __future__ import annotations
 
-from carthago.games.punica.components import CARTHAGE, NUM_REGIONS, Board
+from typing import Final
+
+from carthago.games.punica.components import BOARDS, CARTHAGE, NUM_REGIONS, Board
 
 Units = list[list[int]]
 
@@ -50,12 +52,11 @@ def transport_seas(board: Board, units: Units, side: int, engaged_blocked: bool)
     own, enemy = units[side], units[1 - side]
     usable = 0
     for sea in range(NUM_REGIONS, board.num_areas):
-        if own[sea] > 0:
-            if engaged_blocked and enemy[sea] > 0:
-                continue
+        if own[sea] > 0 and not (engaged_blocked and enemy[sea] > 0):
             usable |= 1 << sea
-        elif board.areas[sea].fleet_symbol == side and enemy[sea] == 0:
-            usable |= 1 << sea
+    symbol = board.symbol_sea[side]
+    if own[symbol] == 0 and enemy[symbol] == 0:
+        usable |= 1 << symbol
     return usable
 
 
@@ -110,24 +111,42 @@ def sea_reach_masks(board: Board, usable: int) -> list[int]:
     return masks
 
 
+def _landings(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For every bit set of usable seas (shifted down to bit 0 for the first sea), per region
+    the other regions an army there reaches over land or through a chain of those seas."""
+    table = []
+    for seas in range(1 << (board.num_areas - NUM_REGIONS)):
+        reach = sea_reach_masks(board, seas << NUM_REGIONS)
+        row = []
+        for origin in range(NUM_REGIONS):
+            reached = board.land_mask[origin]
+            for sea in board.coast_seas[origin]:
+                reached |= reach[sea]
+            row.append(reached & ~(1 << origin))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+LANDINGS: Final = {edition: _landings(board) for edition, board in BOARDS.items()}
+"""Per edition, ``_landings`` of its board: the searches through seas done once, at import
+(256 and 512 sets of seas), instead of at every listing of the legal actions."""
+
+
 def army_targets(
     board: Board, units: Units, hannibal: int, side: int, battle_area: int | None
 ) -> list[int]:
     """Per region, the regions ``side``'s armies there (Hannibal included) may move to, as a
     bit set; 0 where it has none, or where they are in contact with enemy units."""
-    reach = sea_reach_masks(board, transport_seas(board, units, side, battle_area is not None))
+    usable = transport_seas(board, units, side, battle_area is not None)
+    landings = LANDINGS[board.edition][usable >> NUM_REGIONS]
     mine = presence(units, hannibal, side)
     occupied = presence(units, hannibal, 1 - side)
     # During a battle effect, no area holding enemy units but the battle's own.
     closed = occupied & ~(1 << battle_area) if battle_area is not None else 0
     targets = [0] * NUM_REGIONS
     for origin in range(NUM_REGIONS):
-        if not (mine >> origin) & 1 or (occupied >> origin) & 1:
-            continue
-        reached = board.land_mask[origin]
-        for sea in board.coast_seas[origin]:
-            reached |= reach[sea]
-        targets[origin] = reached & ~(1 << origin) & ~closed
+        if (mine >> origin) & 1 and not (occupied >> origin) & 1:
+            targets[origin] = landings[origin] & ~closed
     return targets
 
 
