@@ -205,7 +205,7 @@ class PunicaState(State):
         return legal
 
     def _apply_action(self, action: int) -> None:
-        decoded = act.decode(action)
+        decoded = act.DECODED[action]
         kind, side = decoded.kind, self.to_move
         if kind == "army":
             self._move_army(side, decoded.a, decoded.b, decoded.hannibal)
@@ -358,7 +358,8 @@ class PunicaState(State):
 
     def _next_battle(self) -> None:
         self.battle_area = self.attacker = -1
-        self.revealed = [-1, -1]
+        if self.revealed[0] >= 0 or self.revealed[1] >= 0:
+            self.revealed = [-1, -1]
         if self.pending:
             both = self._contested()
             self.pending = tuple(p for p in self.pending if (both >> p[0]) & 1)
