@@ -28,16 +28,18 @@ def present(units: Units, hannibal: int, side: int, area: int) -> bool:
     return units[side][area] > 0 or (side == CARTHAGE and hannibal == area)
 
 
-def presence(units: Units, hannibal: int, side: int) -> int:
-    """The areas where ``side`` has any unit, as a bit set."""
-    own = units[side]
-    areas = 0
-    for area in range(len(own)):
-        if own[area] > 0:
-            areas |= 1 << area
-    if side == CARTHAGE and hannibal >= 0:
-        areas |= 1 << hannibal
-    return areas
+def presence(units: Units, hannibal: int) -> tuple[int, int]:
+    """The areas where each side (Rome, then Carthage) has any unit, as bit sets."""
+    rome, carthage = units[0], units[1]
+    rome_areas = carthage_areas = 0
+    for area in range(len(rome)):
+        if rome[area] > 0:
+            rome_areas |= 1 << area
+        if carthage[area] > 0:
+            carthage_areas |= 1 << area
+    if hannibal >= 0:
+        carthage_areas |= 1 << hannibal
+    return rome_areas, carthage_areas
 
 
 def contested(units: Units, hannibal: int, area: int) -> bool:
@@ -139,8 +141,8 @@ def army_targets(
     bit set; 0 where it has none, or where they are in contact with enemy units."""
     usable = transport_seas(board, units, side, battle_area is not None)
     landings = LANDINGS[board.edition][usable >> NUM_REGIONS]
-    mine = presence(units, hannibal, side)
-    occupied = presence(units, hannibal, 1 - side)
+    sides = presence(units, hannibal)
+    mine, occupied = sides[side], sides[1 - side]
     # During a battle effect, no area holding enemy units but the battle's own.
     closed = occupied & ~(1 << battle_area) if battle_area is not None else 0
     targets = [0] * NUM_REGIONS

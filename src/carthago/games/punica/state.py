@@ -350,9 +350,8 @@ class PunicaState(State):
 
     def _contested(self) -> int:
         """The areas where both sides have units, as a bit set: each holds a battle."""
-        return presence(self.units, self.hannibal, ROME) & presence(
-            self.units, self.hannibal, CARTHAGE
-        )
+        rome, carthage = presence(self.units, self.hannibal)
+        return rome & carthage
 
     # -- battles -----------------------------------------------------------------------------
 

@@ -20,7 +20,8 @@ DRAW: Final = -1
 
 def controlled(units: Units, hannibal: int, side: int) -> int:
     """The areas holding only ``side``'s units, as a bit set."""
-    return presence(units, hannibal, side) & ~presence(units, hannibal, 1 - side)
+    sides = presence(units, hannibal)
+    return sides[side] & ~sides[1 - side]
 
 
 def _influence_in(board: Board, held: int, side: int) -> int:
@@ -51,8 +52,7 @@ def _victory(board: Board, own: int, other: int, side: int) -> str | None:
 
 def winner(board: Board, units: Units, hannibal: int) -> tuple[int, str] | None:
     """``(side, reason)`` if the game is decided (side DRAW for a draw), else None."""
-    rome = presence(units, hannibal, ROME)
-    carthage = presence(units, hannibal, CARTHAGE)
+    rome, carthage = presence(units, hannibal)
     if not (rome | carthage) & REGION_BITS:
         return DRAW, "neither side has an army left"
     rome_won = _victory(board, rome, carthage, ROME)
