@@ -23,6 +23,14 @@ from carthago.games.punica.components import BOARDS, CARTHAGE, NUM_REGIONS, Boar
 Units = list[list[int]]
 
 
+MEMBERS: Final = tuple(
+    tuple(bit for bit in range(NUM_REGIONS) if (bits >> bit) & 1)
+    for bits in range(1 << NUM_REGIONS)
+)
+"""For every bit set of up to 11 bits (the regions; the seas shifted down by NUM_REGIONS), the
+bits it holds, ascending: listing the moves visits only the destinations there are."""
+
+
 def present(units: Units, hannibal: int, side: int, area: int) -> bool:
     """Whether ``side`` has any unit in ``area``."""
     return units[side][area] > 0 or (side == CARTHAGE and hannibal == area)

@@ -27,7 +27,13 @@ from carthago.games.punica import actions as act
 from carthago.games.punica.battle import outcome, unit_strength
 from carthago.games.punica.cards import FULL_HAND, card, cards_in, play
 from carthago.games.punica.components import CARTHAGE, NUM_REGIONS, ROME, SIDES, Board
-from carthago.games.punica.movement import army_targets, fleet_targets, presence, present
+from carthago.games.punica.movement import (
+    MEMBERS,
+    army_targets,
+    fleet_targets,
+    presence,
+    present,
+)
 from carthago.games.punica.retreat import (
     attacker_army_options,
     defender_army_options,
@@ -169,25 +175,18 @@ class PunicaState(State):
             own = self.units[side]
             for origin in range(NUM_REGIONS):
                 if own[origin] > 0:
-                    reached = targets[origin]
-                    for destination in range(NUM_REGIONS):
-                        if (reached >> destination) & 1:
-                            legal.append(act.army_move(origin, destination, False))
+                    for destination in MEMBERS[targets[origin]]:
+                        legal.append(act.army_move(origin, destination, False))
             # Hannibal's moves are numbered after every regular army's.
             if side == CARTHAGE and self.hannibal >= 0:
                 origin = self.hannibal
-                reached = targets[origin]
-                for destination in range(NUM_REGIONS):
-                    if (reached >> destination) & 1:
-                        legal.append(act.army_move(origin, destination, True))
+                for destination in MEMBERS[targets[origin]]:
+                    legal.append(act.army_move(origin, destination, True))
         if fleets:
-            num_areas = self.board.num_areas
             targets = fleet_targets(self.board, self.units, side, battle_area)
-            for origin in range(NUM_REGIONS, num_areas):
-                reached = targets[origin]
-                for destination in range(NUM_REGIONS, num_areas):
-                    if (reached >> destination) & 1:
-                        legal.append(act.fleet_move(origin, destination))
+            for origin in range(NUM_REGIONS, self.board.num_areas):
+                for sea in MEMBERS[targets[origin] >> NUM_REGIONS]:
+                    legal.append(act.fleet_move(origin, sea + NUM_REGIONS))
         return legal
 
     def _deploy_actions(self, side: int) -> list[int]:
