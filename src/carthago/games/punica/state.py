@@ -220,7 +220,7 @@ class PunicaState(State):
             self.hand[side] &= ~(1 << decoded.a)
             self.hand[side], self.played[side] = play(self.hand[side], self.played[side], decoded.a)
             self._add_log(f"{SIDES[side]} passes, discarding {card(side, decoded.a).name}")
-            self._after_action()
+            self._after_action(presence(self.units, self.hannibal))
         elif kind == "deploy":
             self._deploy(side, decoded.a, decoded.hannibal)
         elif kind == "done":
@@ -291,19 +291,20 @@ class PunicaState(State):
     def _after_move(self) -> None:
         # A battle effect's movements are part of the battle, and a battle is resolved fully
         # before anything else (punica-en.txt "Battle"): victory waits for its end (T_CHECK).
-        if self.phase != EFFECT and self._check_victory():
+        sides = presence(self.units, self.hannibal)
+        if self.phase != EFFECT and self._check_victory(sides):
             return
         if self.army_left == 0 and self.fleet_left == 0 and self.phase in (CARD, EFFECT):
             self._end_moves()
         elif self.phase == ACTION:
-            self._after_action()
+            self._after_action(sides)
 
     def _end_moves(self) -> None:
         """The card's movements are over (all used, or the player said done)."""
         self.army_left = self.fleet_left = 0
         self.card = -1
         if self.phase == CARD:
-            self._after_action()
+            self._after_action(presence(self.units, self.hannibal))
         else:
             self._run_tasks()
 
@@ -332,13 +333,15 @@ class PunicaState(State):
             f"{SIDES[side]} removes {unit} from {areas[region].id} and deploys a fleet "
             f"to {areas[sea].id}"
         )
-        if not self._check_victory():
-            self._after_action()
+        sides = presence(self.units, self.hannibal)
+        if not self._check_victory(sides):
+            self._after_action(sides)
 
-    def _after_action(self) -> None:
-        """Every area where both sides now stand holds a battle, the active player attacking."""
+    def _after_action(self, sides: tuple[int, int]) -> None:
+        """Every area where both sides now stand (``sides``: ``presence``) holds a battle, the
+        active player attacking."""
         self.phase = ACTION
-        both = self._contested()
+        both = sides[0] & sides[1]
         if both:
             self.pending = tuple(
                 (area, self.active) for area in range(self.board.num_areas) if (both >> area) & 1
@@ -347,19 +350,13 @@ class PunicaState(State):
             self.pending = ()
         self._next_battle()
 
-    def _contested(self) -> int:
-        """The areas where both sides have units, as a bit set: each holds a battle."""
-        rome, carthage = presence(self.units, self.hannibal)
-        return rome & carthage
-
-    # -- battles -----------------------------------------------------------------------------
-
     def _next_battle(self) -> None:
         self.battle_area = self.attacker = -1
         if self.revealed[0] >= 0 or self.revealed[1] >= 0:
             self.revealed = [-1, -1]
         if self.pending:
-            both = self._contested()
+            rome, carthage = presence(self.units, self.hannibal)
+            both = rome & carthage
             self.pending = tuple(p for p in self.pending if (both >> p[0]) & 1)
         if not self.pending:
             self._end_turn()
@@ -427,7 +424,7 @@ class PunicaState(State):
                 if not self._remove_or_ask(side):
                     return
             elif kind == T_CHECK:
-                if self._check_victory():
+                if self._check_victory(presence(self.units, self.hannibal)):
                     return
             elif not self._retreat_or_ask(side):
                 return
@@ -544,8 +541,9 @@ class PunicaState(State):
 
     # -- turn end and victory ----------------------------------------------------------------
 
-    def _check_victory(self) -> bool:
-        decided = winner(self.board, self.units, self.hannibal)
+    def _check_victory(self, sides: tuple[int, int]) -> bool:
+        """Whether the game is over, ``sides`` being where each side stands (``presence``)."""
+        decided = winner(self.board, sides)
         if decided is None:
             return False
         side, reason = decided

@@ -50,9 +50,10 @@ def _victory(board: Board, own: int, other: int, side: int) -> str | None:
     return None
 
 
-def winner(board: Board, units: Units, hannibal: int) -> tuple[int, str] | None:
-    """``(side, reason)`` if the game is decided (side DRAW for a draw), else None."""
-    rome, carthage = presence(units, hannibal)
+def winner(board: Board, sides: tuple[int, int]) -> tuple[int, str] | None:
+    """``(side, reason)`` if the game is decided (side DRAW for a draw), else None; ``sides``
+    are the areas where each side has units (``movement.presence``)."""
+    rome, carthage = sides
     if not (rome | carthage) & REGION_BITS:
         return DRAW, "neither side has an army left"
     rome_won = _victory(board, rome, carthage, ROME)
