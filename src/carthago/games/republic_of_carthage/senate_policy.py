@@ -568,7 +568,7 @@ class SenatePolicy:
             return []
         found = []
         for war in open_wars:
-            after = state.clone()
+            after = state._clone_to_change()
             after.war_status[war] = WAR_LOST
             partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
             if any(
