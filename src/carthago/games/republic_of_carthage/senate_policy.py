@@ -213,11 +213,15 @@ def wars_to_spare(state: S) -> int:
 class SenatePolicy:
     """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
-    unless a war is won (``stands``)."""
+    unless a war is won (``stands``); with ``strongest_commanders``, they lead their forces
+    with the best soldiers the Senate may name (``_commanders``)."""
 
-    def __init__(self, last_stand: bool = False, stock_reserve: int = 0) -> None:
+    def __init__(
+        self, last_stand: bool = False, stock_reserve: int = 0, strongest_commanders: bool = False
+    ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
+        self.strongest_commanders = strongest_commanders
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -266,6 +270,9 @@ class SenatePolicy:
             if kind == P.SUFFETES:
                 loyal = [p for p in persons if not self._rebels_named(state, faction, [p])]
                 persons = loyal or persons
+            if kind == P.WAR and self.strongest_commanders:
+                war = state.proposal[1]
+                return SA.person(self._strongest(state, faction, war, persons))
             if kind == P.TAX_UP and len(state.proposal) == 2:
                 sponsor = state.proposal[1]
                 others = [p for p in persons if state.owner[p] != state.owner[sponsor]] or persons
@@ -371,9 +378,36 @@ class SenatePolicy:
             if status in (WAR_ACTIVE, WAR_UNPROSECUTED) and not forces_on(state, w)
         ]
 
-    def _commanders(self, state: S) -> list[int]:
-        """Who would lead a force now: the first commander the Senate may name (§6.5.7)."""
-        return P.first_commanders(state)[:1]
+    def _commanders(self, state: S, war: int) -> list[int]:
+        """Who would lead a force against ``war`` now: the first commander the Senate may name
+        (§6.5.7); with ``strongest_commanders``, the strongest of those who may lead, and in a
+        Crisis the strongest second commander too (both Military ratings count, §6.5.7 Crisis).
+        The Neutrals name their own Senators first, whatever their Military; a computer
+        faction, which falls with the Republic, names and counts the best soldiers (traced: a
+        PM that counted the Marine Suffete's Military 3, then named two of its own Senators of
+        Military 1, saw every faction, itself too, vote the force down, ten times a turn)."""
+        firsts = P.first_commanders(state)
+        if not self.strongest_commanders or not firsts:
+            return firsts[:1]
+        first = self._strongest(state, -1, war, firsts)
+        seconds = P.second_commanders(state, first) if state.crisis else []
+        if not seconds:
+            return [first]
+        return [first, self._strongest(state, -1, war, seconds)]
+
+    def _strongest(self, state: S, faction: int, war: int, persons: list[int]) -> int:
+        """The best soldier among ``persons`` against ``war``: Military and the bonus a
+        Statesman has against its family (none against rebels); the faction's own first
+        among equals (the command's Influence is worth having), then the least needed at home:
+        not the presiding officer."""
+
+        def key(p: int) -> tuple[int, bool, bool, int]:
+            military = stat(p, "mil")
+            if war != REBEL_WAR:
+                military += war_bonus(p, WARS[war].family)
+            return -military, state.owner[p] != faction, p == state.pm, p
+
+        return min(persons, key=key)
 
     def _home_strength(self, state: S, war: int, extra: dict[int, int] | None = None) -> int:
         """What every counter in Carthage that may fight ``war``, with ``extra`` recruits,
@@ -390,7 +424,7 @@ class SenatePolicy:
 
     def _odds(self, state: S, war: int, extra: dict[int, int] | None = None) -> float:
         strength = self._home_strength(state, war, extra)
-        return victory_odds(state, war, strength, self._commanders(state))
+        return victory_odds(state, war, strength, self._commanders(state, war))
 
     def _land_follows(self, state: S, war: int, role: Role) -> bool:
         """Whether the armies in Carthage, under the proposal's commanders, beat the land part
@@ -815,4 +849,6 @@ POLICY: Final = SenatePolicy()
 STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
-COMPUTER_POLICY: Final = SenatePolicy(last_stand=True, stock_reserve=STOCK_RESERVE)
+COMPUTER_POLICY: Final = SenatePolicy(
+    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True
+)
