@@ -574,3 +574,43 @@ def test_s6_5_7_no_recruiting_ahead_of_need_below_the_stock_reserve() -> None:
     state = _stock_chair(senate_policy.STOCK_RESERVE + 10)
     computer_senate(state)
     assert at_home(state, UNIT_INDEX["celtiberian"]) <= 1
+
+
+# -- §6.5.7 Crisis: the strongest commanders ------------------------------------------------
+
+
+def _crisis_chair() -> S:
+    """Other Business in a Crisis with player 1's Senator presiding (Marine Suffete, Military
+    1), the Conquest of Tunisia Active (strength 4; Standoff 5, Disaster 16), five armies at
+    home and none to recruit. Player 1's other Senators have Military 1; Military 2 sits in
+    the two other factions."""
+    state = chair(3, 1, 100, True)
+    state.unit_active[UNIT_INDEX["legion"]] += 5 - sum(at_home(state, u) for u in P.ARMIES)
+    state.tax_turn = state.turn  # taxes changed already this turn (a raise would come first)
+    state.unit_pool = [0] * len(UNITS)
+    state.crisis = 1  # as the Senate Phase's start sets it (three Active wars, or one of 20)
+    state._legal = None
+    return state
+
+
+def test_s6_5_7_a_computer_senate_names_its_strongest_commanders_in_a_crisis() -> None:
+    state = _crisis_chair()
+    own = [p for p in P.in_carthage(state) if state.owner[p] == 1]
+    best = max(stat(p, "mil") for p in P.in_carthage(state))
+    assert max(stat(p, "mil") for p in own) < best
+    # The Suffete and one of his own (Military 1 and 1) fall short of even odds; with a
+    # Senator of Military 2 beside him they reach it: the computer factions send that force.
+    assert heuristics.advise(state, 1) == SA.kind(P.WAR)
+    computer_senate(state)
+    [sent] = state.forces
+    assert sent.war == TUNISIA and len(sent.commanders) == 2
+    assert max(stat(p, "mil") for p in sent.commanders) == best
+    assert _victory_chance(state, sent) >= 0.5
+
+
+def test_s9_neutrals_name_their_own_commanders_first() -> None:
+    # The Neutrals' reconstructed policy is unchanged (solitaire play and its records): it
+    # counts the first commander only, and so does not send this force.
+    state = _crisis_chair()
+    aide = heuristics.as_role(state, 1, heuristics.AIDE_ROLE)
+    assert senate_policy.POLICY.propose(aide, state.legal_actions()) != SA.kind(P.WAR)
