@@ -28,6 +28,7 @@ from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     GOVERNOR,
+    IN_PLAY,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -40,7 +41,14 @@ from carthago.games.republic_of_carthage.state import (
 )
 from tests.games.republic_of_carthage.combat_support import commanders, quiet_state
 from tests.games.republic_of_carthage.support import at_stage, computer_senate, new, run_until
-from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, propose, senate
+from tests.games.republic_of_carthage.test_s6_5_senate import (
+    S,
+    _give,
+    chair,
+    free,
+    propose,
+    senate,
+)
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
 
@@ -579,13 +587,13 @@ def test_s6_5_7_no_recruiting_ahead_of_need_below_the_stock_reserve() -> None:
 # -- §6.5.7 Crisis: the strongest commanders ------------------------------------------------
 
 
-def _crisis_chair() -> S:
+def _crisis_chair(armies: int) -> S:
     """Other Business in a Crisis with player 1's Senator presiding (Marine Suffete, Military
-    1), the Conquest of Tunisia Active (strength 4; Standoff 5, Disaster 16), five armies at
-    home and none to recruit. Player 1's other Senators have Military 1; Military 2 sits in
-    the two other factions."""
+    1), the Conquest of Tunisia Active (strength 4), ``armies`` armies at home and none to
+    recruit. Player 1's other Senators have Military 1; Military 2 sits in the two other
+    factions."""
     state = chair(3, 1, 100, True)
-    state.unit_active[UNIT_INDEX["legion"]] += 5 - sum(at_home(state, u) for u in P.ARMIES)
+    state.unit_active[UNIT_INDEX["legion"]] += armies - sum(at_home(state, u) for u in P.ARMIES)
     state.tax_turn = state.turn  # taxes changed already this turn (a raise would come first)
     state.unit_pool = [0] * len(UNITS)
     state.crisis = 1  # as the Senate Phase's start sets it (three Active wars, or one of 20)
@@ -593,24 +601,43 @@ def _crisis_chair() -> S:
     return state
 
 
-def test_s6_5_7_a_computer_senate_names_its_strongest_commanders_in_a_crisis() -> None:
-    state = _crisis_chair()
+def _best_soldiers(state: S) -> tuple[list[int], int]:
     own = [p for p in P.in_carthage(state) if state.owner[p] == 1]
     best = max(stat(p, "mil") for p in P.in_carthage(state))
     assert max(stat(p, "mil") for p in own) < best
-    # The Suffete and one of his own (Military 1 and 1) fall short of even odds; with a
-    # Senator of Military 2 beside him they reach it: the computer factions send that force.
-    assert heuristics.advise(state, 1) == SA.kind(P.WAR)
+    return own, best
+
+
+def test_s6_5_7_a_computer_senate_names_its_strongest_second_commander_in_a_crisis() -> None:
+    state = _crisis_chair(armies=7)
+    _, best = _best_soldiers(state)
     computer_senate(state)
     [sent] = state.forces
     assert sent.war == TUNISIA and len(sent.commanders) == 2
+    # Not one of the PM's own Senators of Military 1: a Senator of Military 2 goes beside him.
     assert max(stat(p, "mil") for p in sent.commanders) == best
     assert _victory_chance(state, sent) >= 0.5
 
 
+def test_s6_5_7_a_computer_pm_names_the_strongest_first_commander_it_may() -> None:
+    # Under the Separation of Powers any Senator free of office may lead in a Crisis: the PM
+    # names the best soldier, not one of his own (whom the odds it acted on did not count).
+    state = _crisis_chair(armies=7)
+    own, best = _best_soldiers(state)
+    state.card_loc[_give(state, 1, "SEPARATION-OF-POWERS")] = IN_PLAY  # a Law played earlier
+    state.proposal = [P.WAR, TUNISIA]
+    state._legal = None
+    firsts = P.first_commanders(state)
+    assert any(p in own for p in firsts) and any(stat(p, "mil") == best for p in firsts)
+    choice = heuristics.advise(state, 1)
+    assert choice is not None and stat(choice - SA.PERSON, "mil") == best
+
+
 def test_s9_neutrals_name_their_own_commanders_first() -> None:
-    # The Neutrals' reconstructed policy is unchanged (solitaire play and its records): it
-    # counts the first commander only, and so does not send this force.
-    state = _crisis_chair()
-    aide = heuristics.as_role(state, 1, heuristics.AIDE_ROLE)
-    assert senate_policy.POLICY.propose(aide, state.legal_actions()) != SA.kind(P.WAR)
+    # The Neutrals' reconstructed policy is unchanged (solitaire play and its records).
+    state = _crisis_chair(armies=7)
+    own, _ = _best_soldiers(state)
+    state.proposal = [P.WAR, TUNISIA, state.pm]
+    state._legal = None
+    choice = senate_policy.POLICY.propose(state, state.legal_actions())
+    assert choice - SA.PERSON in own

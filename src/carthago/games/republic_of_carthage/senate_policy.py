@@ -379,27 +379,24 @@ class SenatePolicy:
         ]
 
     def _commanders(self, state: S, war: int) -> list[int]:
-        """Who would lead a force against ``war`` now: the first commander the Senate may name
-        (§6.5.7); with ``strongest_commanders``, the strongest of those who may lead, and in a
-        Crisis the strongest second commander too (both Military ratings count, §6.5.7 Crisis).
-        The Neutrals name their own Senators first, whatever their Military; a computer
-        faction, which falls with the Republic, names and counts the best soldiers (traced: a
-        PM that counted the Marine Suffete's Military 3, then named two of its own Senators of
-        Military 1, saw every faction, itself too, vote the force down, ten times a turn)."""
+        """Who would lead a force against ``war`` now, as the odds count it: the first
+        commander the Senate may name (§6.5.7); with ``strongest_commanders`` the strongest of
+        those. A Crisis's second commander (§6.5.7 Crisis) goes too but is not counted: the
+        aide's odds keep their margin, and the force fights the better for him."""
         firsts = P.first_commanders(state)
         if not self.strongest_commanders or not firsts:
             return firsts[:1]
-        first = self._strongest(state, -1, war, firsts)
-        seconds = P.second_commanders(state, first) if state.crisis else []
-        if not seconds:
-            return [first]
-        return [first, self._strongest(state, -1, war, seconds)]
+        return [self._strongest(state, -1, war, firsts)]
 
     def _strongest(self, state: S, faction: int, war: int, persons: list[int]) -> int:
         """The best soldier among ``persons`` against ``war``: Military and the bonus a
         Statesman has against its family (none against rebels); the faction's own first
         among equals (the command's Influence is worth having), then the least needed at home:
-        not the presiding officer."""
+        not the presiding officer. The Neutrals name their own Senators first, whatever their
+        Military; a computer faction, which falls with the Republic, names the best soldiers
+        (traced: under the Separation of Powers a PM counted the Marine Suffete's Military 3,
+        then named two of its own Senators of Military 1, and every faction, itself too, voted
+        the force down, ten times a turn)."""
 
         def key(p: int) -> tuple[int, bool, bool, int]:
             military = stat(p, "mil")
