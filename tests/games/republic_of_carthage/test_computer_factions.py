@@ -324,6 +324,35 @@ def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:
     assert heuristics.advise(state, state.current_player()) is None
 
 
+def _war_chest(lost: int, active: int) -> S:
+    """``_contributions`` with a State Treasury that pays the next Revenue Phase's dues and
+    no more, and the set-up Force Pool (nine armies) unrecruited."""
+    state = _contributions(treasury=0, lost=lost, active=active)
+    state.treasury = max(0, _shortfall(state))
+    assert _shortfall(state) <= 0 and sum(state.unit_pool[u] for u in P.ARMIES) >= 9
+    return state
+
+
+def test_s6_2_11_computer_factions_fund_the_force_pool_when_the_republic_runs_short_of_wars() -> (
+    None
+):
+    # Two Lost Wars and two Active ones: two more wars and the Republic falls (§7). The dues
+    # are paid, but recruiting the Force Pool is not: the factions fill the war chest.
+    state = _war_chest(lost=2, active=2)
+    chest = heuristics.war_chest(state)
+    assert chest > 0
+    agents = [make_agent("heuristic", seed=seat) for seat in range(3)]
+    while state.stage == "revenue_contribute":
+        state.apply_action(agents[state.current_player()].step(state))
+    assert _shortfall(state) + chest <= 0
+
+
+def test_s6_2_11_no_war_chest_while_the_republic_has_wars_to_spare() -> None:
+    state = _war_chest(lost=0, active=1)
+    assert heuristics.war_chest(state) == 0
+    assert heuristics.advise(state, state.current_player()) is None
+
+
 # -- §6.7.3 the rebel war: a Suffete of the rebels' faction would leave it unfought -----------
 
 
