@@ -214,20 +214,14 @@ class SenatePolicy:
     """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``); with ``strongest_commanders``, they lead their forces
-    with the best soldiers the Senate may name (``_strongest``); with ``active_first``, an
-    Active war that recruiting makes winnable comes before the Inactive ones (``_active_first``)."""
+    with the best soldiers the Senate may name (``_commanders``)."""
 
     def __init__(
-        self,
-        last_stand: bool = False,
-        stock_reserve: int = 0,
-        strongest_commanders: bool = False,
-        active_first: bool = False,
+        self, last_stand: bool = False, stock_reserve: int = 0, strongest_commanders: bool = False
     ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
         self.strongest_commanders = strongest_commanders
-        self.active_first = active_first
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -462,17 +456,17 @@ class SenatePolicy:
         return []
 
     def _active_first(self, state: S, role: Role) -> bool:
-        """In the solitaire game (one player, §9), and for the computer factions
-        (``active_first``): whether an open Active war that recruiting can make winnable puts
-        off every Inactive one. An Active war costs 20T a turn and counts toward the four that
-        end the Republic, an Inactive one neither; yet a Senate that finds a little Inactive war
-        its home force beats sends that force there and recruits nothing, and the Active war
-        waits for its matching wars to double and triple it (traced: seed 1 of
-        ``benchmarks/carthage_falls.py`` at one player sent its Legions against the Conquest of
-        Tunisia, strength 4, while the 4th Sicilian War stood at 11 with 333T in the treasury;
-        three more Sicilian wars joined it and the Republic fell). The Neutrals of a game with
-        players keep the old order."""
-        return (self.active_first or state.rg.num_players == 1) and any(
+        """In the solitaire game (one player, §9) only: whether an open Active war that
+        recruiting can make winnable puts off every Inactive one. An Active war costs 20T a
+        turn and counts toward the four that end the Republic, an Inactive one neither; yet a
+        Senate that finds a little Inactive war its home force beats sends that force there
+        and recruits nothing, and the Active war waits for its matching wars to double and
+        triple it (traced: seed 1 of ``benchmarks/carthage_falls.py`` at one player sent its
+        Legions against the Conquest of Tunisia, strength 4, while the 4th Sicilian War stood
+        at 11 with 333T in the treasury; three more Sicilian wars joined it and the Republic
+        fell). With two or more players the computer factions keep the old order, which their
+        measured games (docs/benchmarks.md) were played under."""
+        return state.rg.num_players == 1 and any(
             self._plan_for(state, role, war) for war in self._unprosecuted(state)
         )
 
@@ -853,5 +847,5 @@ STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
 COMPUTER_POLICY: Final = SenatePolicy(
-    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True, active_first=True
+    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True
 )
