@@ -214,14 +214,20 @@ class SenatePolicy:
     """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``); with ``strongest_commanders``, they lead their forces
-    with the best soldiers the Senate may name (``_commanders``)."""
+    with the best soldiers the Senate may name (``_strongest``); with ``concentrate``, they sue
+    for peace to undouble a matching war whatever the other wars (``_peace_for_match``)."""
 
     def __init__(
-        self, last_stand: bool = False, stock_reserve: int = 0, strongest_commanders: bool = False
+        self,
+        last_stand: bool = False,
+        stock_reserve: int = 0,
+        strongest_commanders: bool = False,
+        concentrate: bool = False,
     ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
         self.strongest_commanders = strongest_commanders
+        self.concentrate = concentrate
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -589,19 +595,30 @@ class SenatePolicy:
         with what recruiting can buy (matching wars double or triple each other's strength,
         §6.6.2). Only while a Lost War to spare remains after it, so that a fourth active
         war can still be sued away (``_must_sue``); the designer's notes allow a Senate that
-        seeks peace by design."""
+        seeks peace by design. With ``concentrate`` (the computer factions) a war of another
+        family that can be won does not put it off, only a matching war that can be beaten
+        as it stands: traced at six players, two Sicilian wars at 16 and 22 stood while the
+        Senate recruited fleets for the Pyrrhic War's naval battle, with eighteen strength at
+        home and in the Force Pool against the 1st Sicilian War's 12 once undoubled; two more
+        Sicilian wars came the next turn, tripling all four, and two were sued away at once."""
         open_wars = self._unprosecuted(state)
-        if (
-            lost_wars(state) + 2 >= FALL_AT
-            or any(self._odds(state, w) >= role.win_odds for w in open_wars)
+        if lost_wars(state) + 2 >= FALL_AT:
+            return []
+        if not self.concentrate and (
+            any(self._odds(state, w) >= role.win_odds for w in open_wars)
             or any(self._plan_for(state, role, w) for w in open_wars)
         ):
             return []
         found = []
         for war in open_wars:
+            partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
+            if self.concentrate and any(
+                self._odds(state, w) >= role.win_odds or self._plan_for(state, role, w)
+                for w in partners
+            ):
+                continue
             after = state.clone()
             after.war_status[war] = WAR_LOST
-            partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
             if any(
                 (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)
                 or self._plan_for(after, role, w)
@@ -847,5 +864,5 @@ STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
 COMPUTER_POLICY: Final = SenatePolicy(
-    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True
+    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True, concentrate=True
 )
