@@ -212,6 +212,23 @@ def test_s6_5_7_a_computer_senate_sues_for_peace_to_undouble_a_matching_war() ->
     assert W.war_strength(state, first, False) == WARS[first].land
 
 
+def test_s6_5_7_a_computer_senate_undoubles_a_matching_war_while_another_war_can_be_won() -> None:
+    # The Pyrrhic War's naval battle can be won with fleets from the Force Pool: the Neutrals'
+    # policy then sues for no peace, and the Sicilian pair stays doubled (traced at six
+    # players: two more Sicilian wars came and tripled all four). The computer factions give
+    # up the stronger of the pair all the same.
+    state = _matching_pair(lost=0)
+    state.war_status[WAR_INDEX["PYRRHIC"]] = WAR_ACTIVE
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    role = senate_policy.role_of(aide, 0)
+    assert not senate_policy.POLICY._peace_for_match(aide, role)
+    first, second = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
+    computer_senate(state)
+    assert state.war_status[second] == WAR_LOST and W.in_war(state.war_status[first])
+    assert W.war_strength(state, first, False) == WARS[first].land
+
+
 def test_s6_5_7_no_peace_for_a_matching_war_without_a_lost_war_to_spare() -> None:
     # With two Lost Wars, a third would leave no peace for a fourth active war (§7).
     state = _matching_pair(lost=2)
