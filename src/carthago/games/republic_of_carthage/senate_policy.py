@@ -598,8 +598,8 @@ class SenatePolicy:
         seeks peace by design. With ``concentrate`` (the computer factions) a war of another
         family that can be won does not put it off, only a matching war that can be beaten
         as it stands: traced at six players, two Sicilian wars at 16 and 22 stood while the
-        Senate recruited fleets for the Pyrrhic War's naval battle, with eighteen strength at
-        home and in the Force Pool against the 1st Sicilian War's 12 once undoubled; two more
+        Senate recruited fleets for the Pyrrhic War's naval battle, with seventeen strength at
+        home and in the Force Pool against the 1st Sicilian War's 8 once undoubled; two more
         Sicilian wars came the next turn, tripling all four, and two were sued away at once."""
         open_wars = self._unprosecuted(state)
         if lost_wars(state) + 2 >= FALL_AT:
