@@ -286,8 +286,7 @@ class State:
         Games start their ``resample_from_infostate`` from this, so other players' private log
         lines (which would name the true hidden parts) never reach an agent.
         """
-        new = self.clone()
-        new._unshare()
+        new = self._clone_to_change()
         # The copy's hidden parts are about to be redrawn: a kept list of legal actions (or of
         # chance outcomes) would be the truth's (another player's true options, when it is not
         # this player's turn).
@@ -300,10 +299,20 @@ class State:
         ]
         return new
 
+    def _clone_to_change(self) -> Self:
+        """A clone that owns its containers from the start, for code that changes its fields
+        by hand (a what-if, a redraw); this state is left as shared as it was, since the clone
+        holds none of its containers (a plain clone would make its next step copy them all)."""
+        shared = self._shared
+        new = self.clone()
+        new._unshare()
+        self._shared = shared
+        return new
+
     def _unshare(self) -> None:
         """Take this state's own copies of the containers a clone may share (see __slots__),
         before changing one: ``apply_action`` and ``_copy_for`` call this; game code that
-        changes a clone's fields by hand must call it first."""
+        changes a clone's fields by hand must call it first, or start from _clone_to_change."""
         self._own_fields()
         self._shared = False
 

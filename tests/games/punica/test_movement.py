@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from carthago.games.punica.components import CARTHAGE, ROME
+from carthago.games.punica.components import BOARDS, CARTHAGE, NUM_REGIONS, ROME
+from carthago.games.punica.movement import LANDINGS, sea_reach
 from carthago.games.punica.state import ACTION, CARD, COMMIT
 from tests.games.punica.position import area, count, do, legal, position
 
@@ -101,3 +102,18 @@ def test_card_effect_fleet_then_army_julias_example() -> None:
     do(state, "play Classis", "move fleet AFR-LIG", "move army HIS-ETR")
     assert count(state, CARTHAGE, "ETR") == 1
     assert state.current_player() == ROME and state.phase == ACTION
+
+
+def test_movement_landing_table_matches_the_search_through_seas() -> None:
+    # The table built at import must give, for every set of usable seas, what the
+    # breadth-first search through those seas finds, plus the land neighbours.
+    for edition, board in BOARDS.items():
+        for seas in range(1 << (board.num_areas - NUM_REGIONS)):
+            usable = seas << NUM_REGIONS
+            for origin in range(NUM_REGIONS):
+                expected = set(board.land_neighbours[origin]) | set(
+                    sea_reach(board, usable, origin)
+                )
+                expected.discard(origin)
+                row = LANDINGS[edition][seas][origin]
+                assert {r for r in range(NUM_REGIONS) if (row >> r) & 1} == expected

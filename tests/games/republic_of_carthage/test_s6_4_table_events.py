@@ -218,7 +218,7 @@ def test_drought_raises_war_upkeep_in_the_revenue_phase() -> None:
 def _trade_draws(state: S) -> Counter[tuple[int, int]]:
     from carthago.games.republic_of_carthage.phases import advance
 
-    copy = state.clone()
+    copy = state._clone_to_change()
     copy.stage = "trade_start"
     advance(copy)
     return Counter(zip(copy.ctx[::2], copy.ctx[1::2], strict=True))

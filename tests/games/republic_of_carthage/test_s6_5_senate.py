@@ -1358,7 +1358,7 @@ def test_s9_a_solitaire_senate_plays_through_with_the_neutrals() -> None:
 def test_s6_5_8_the_floor_asks_every_faction_whatever_its_hand() -> None:
     """Who is asked on the floor, and what others observe, does not depend on hidden cards."""
     with_card = other_business(senate())
-    without = with_card.clone()
+    without = with_card._clone_to_change()
     _give(with_card, 1, "PUBLIC-OUTCRY")
     for faction in range(3):
         card = outcry_card(without, faction)

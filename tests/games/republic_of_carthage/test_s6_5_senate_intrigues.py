@@ -171,7 +171,7 @@ def test_s6_5_7_the_mercenary_window_asks_every_hand_whatever_it_holds() -> None
     """Who is asked, and what player 0 sees, do not depend on whether a hand holds the card."""
     with_card = _other_business()
     _in_discard(with_card, "MERCENARIES", "RUMOUR")
-    without = with_card.clone()
+    without = with_card._clone_to_change()
     _give(with_card, 1, "MERCENARIES")
     _give(without, 1, "RUMOUR")  # same hand size, no contract
     for state in (with_card, without):
@@ -468,7 +468,7 @@ def test_hidden_senate_intrigues_are_secret_until_played() -> None:
     _in_discard(base, "SEDUCTION", "BRIBERY", "MERCENARIES")
     views = []
     for card_id in ("SEDUCTION", "BRIBERY", "MERCENARIES"):
-        state = base.clone()
+        state = base._clone_to_change()
         _give(state, 1, card_id)
         state._legal = None
         views.append(state.observation(0))

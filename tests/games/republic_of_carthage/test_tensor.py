@@ -103,9 +103,9 @@ def test_the_viewers_own_hand_is_encoded_and_no_other_human_hand() -> None:
         s.card_loc[card] = HAND + 0
 
     _changes(state, "own_hand", to_own_hand)
-    other = state.clone()
+    other = state._clone_to_change()
     other.card_loc[card] = HAND + 1
-    hidden = state.clone()
+    hidden = state._clone_to_change()
     hidden.card_loc[card] = DECK
     hidden.card_loc[
         next(c for c, ref in enumerate(CARDS) if ref.kind == "law" and hidden.card_loc[c] == DECK)
@@ -118,7 +118,7 @@ def test_the_viewers_own_hand_is_encoded_and_no_other_human_hand() -> None:
 
 def test_other_faction_treasuries_never_reach_the_tensor() -> None:
     state = first_turn()
-    richer = state.clone()
+    richer = state._clone_to_change()
     richer.faction_treasury[1] += 77
     assert tensor.encode(state.game, state.observation(0)) == tensor.encode(
         richer.game, richer.observation(0)

@@ -117,3 +117,8 @@ def decode(action: int) -> Decoded:
     if action < RETREAT_TO:
         return Decoded("remove", 0, 0, action - REMOVE == 1)
     return Decoded("retreat", action - RETREAT_TO)
+
+
+DECODED: Final = tuple(decode(action) for action in range(NUM_ACTIONS))
+"""Every action decoded once, at import: applying an action reads its entry (which nothing
+changes) instead of building a ``Decoded`` per step."""

@@ -22,6 +22,8 @@ CARTHAGE: Final = 1
 SIDES: Final = ("Rome", "Carthage")
 EDITIONS: Final = ("en", "pl")
 NUM_REGIONS: Final = 11
+REGION_BITS: Final = (1 << NUM_REGIONS) - 1
+"""Every region, as a bit set of areas (bit ``a``: area ``a``)."""
 NUM_ISLANDS: Final = 3
 SEAS_PER_EDITION: Final = {"en": 8, "pl": 9}
 MAX_AREAS: Final = NUM_REGIONS + max(SEAS_PER_EDITION.values())

@@ -27,7 +27,13 @@ from carthago.games.punica import actions as act
 from carthago.games.punica.battle import outcome, unit_strength
 from carthago.games.punica.cards import FULL_HAND, card, cards_in, play
 from carthago.games.punica.components import CARTHAGE, NUM_REGIONS, ROME, SIDES, Board
-from carthago.games.punica.movement import army_moves, contested, fleet_moves, present
+from carthago.games.punica.movement import (
+    MEMBERS,
+    army_targets,
+    fleet_targets,
+    presence,
+    present,
+)
 from carthago.games.punica.retreat import (
     attacker_army_options,
     defender_army_options,
@@ -163,36 +169,42 @@ class PunicaState(State):
     def _movement_actions(
         self, side: int, battle_area: int | None, armies: bool, fleets: bool
     ) -> list[int]:
-        legal = []
+        legal: list[int] = []
         if armies:
-            moves = army_moves(self.board, self.units, self.hannibal, side, battle_area)
+            targets = army_targets(self.board, self.units, self.hannibal, side, battle_area)
+            own = self.units[side]
+            for origin in range(NUM_REGIONS):
+                if own[origin] > 0:
+                    for destination in MEMBERS[targets[origin]]:
+                        legal.append(act.army_move(origin, destination, False))
             # Hannibal's moves are numbered after every regular army's.
-            for origin, destination, leader in moves:
-                if not leader:
-                    legal.append(act.army_move(origin, destination, False))
-            for origin, destination, leader in moves:
-                if leader:
+            if side == CARTHAGE and self.hannibal >= 0:
+                origin = self.hannibal
+                for destination in MEMBERS[targets[origin]]:
                     legal.append(act.army_move(origin, destination, True))
         if fleets:
-            for origin, destination in fleet_moves(self.board, self.units, side, battle_area):
-                legal.append(act.fleet_move(origin, destination))
+            targets = fleet_targets(self.board, self.units, side, battle_area)
+            for origin in range(NUM_REGIONS, self.board.num_areas):
+                for sea in MEMBERS[targets[origin] >> NUM_REGIONS]:
+                    legal.append(act.fleet_move(origin, sea + NUM_REGIONS))
         return legal
 
     def _deploy_actions(self, side: int) -> list[int]:
         """Fleet Deployment: only with a fleet off the board and an army to pay with."""
-        on_board = sum(self.units[side][NUM_REGIONS : self.board.num_areas])
+        own = self.units[side]
+        on_board = 0
+        for sea in range(NUM_REGIONS, self.board.num_areas):
+            on_board += own[sea]
         if on_board >= self.board.box.fleets[side]:
             return []
-        legal = [
-            act.deploy(region, False) for region in range(NUM_REGIONS) if self.units[side][region]
-        ]
+        legal = [act.deploy(region, False) for region in range(NUM_REGIONS) if own[region]]
         if side == CARTHAGE and 0 <= self.hannibal < NUM_REGIONS:
             # Numbered after every regular army's.
             legal.append(act.deploy(self.hannibal, True))
         return legal
 
     def _apply_action(self, action: int) -> None:
-        decoded = act.decode(action)
+        decoded = act.DECODED[action]
         kind, side = decoded.kind, self.to_move
         if kind == "army":
             self._move_army(side, decoded.a, decoded.b, decoded.hannibal)
@@ -208,7 +220,7 @@ class PunicaState(State):
             self.hand[side] &= ~(1 << decoded.a)
             self.hand[side], self.played[side] = play(self.hand[side], self.played[side], decoded.a)
             self._add_log(f"{SIDES[side]} passes, discarding {card(side, decoded.a).name}")
-            self._after_action()
+            self._after_action(presence(self.units, self.hannibal))
         elif kind == "deploy":
             self._deploy(side, decoded.a, decoded.hannibal)
         elif kind == "done":
@@ -279,19 +291,20 @@ class PunicaState(State):
     def _after_move(self) -> None:
         # A battle effect's movements are part of the battle, and a battle is resolved fully
         # before anything else (punica-en.txt "Battle"): victory waits for its end (T_CHECK).
-        if self.phase != EFFECT and self._check_victory():
+        sides = presence(self.units, self.hannibal)
+        if self.phase != EFFECT and self._check_victory(sides):
             return
         if self.army_left == 0 and self.fleet_left == 0 and self.phase in (CARD, EFFECT):
             self._end_moves()
         elif self.phase == ACTION:
-            self._after_action()
+            self._after_action(sides)
 
     def _end_moves(self) -> None:
         """The card's movements are over (all used, or the player said done)."""
         self.army_left = self.fleet_left = 0
         self.card = -1
         if self.phase == CARD:
-            self._after_action()
+            self._after_action(presence(self.units, self.hannibal))
         else:
             self._run_tasks()
 
@@ -320,25 +333,31 @@ class PunicaState(State):
             f"{SIDES[side]} removes {unit} from {areas[region].id} and deploys a fleet "
             f"to {areas[sea].id}"
         )
-        if not self._check_victory():
-            self._after_action()
+        sides = presence(self.units, self.hannibal)
+        if not self._check_victory(sides):
+            self._after_action(sides)
 
-    def _after_action(self) -> None:
-        """Every area where both sides now stand holds a battle, the active player attacking."""
+    def _after_action(self, sides: tuple[int, int]) -> None:
+        """Every area where both sides now stand (``sides``: ``presence``) holds a battle, the
+        active player attacking."""
         self.phase = ACTION
-        self.pending = tuple(
-            (area, self.active)
-            for area in range(self.board.num_areas)
-            if contested(self.units, self.hannibal, area)
-        )
+        both = sides[0] & sides[1]
+        if both:
+            self.pending = tuple(
+                (area, self.active) for area in range(self.board.num_areas) if (both >> area) & 1
+            )
+        else:
+            self.pending = ()
         self._next_battle()
-
-    # -- battles -----------------------------------------------------------------------------
 
     def _next_battle(self) -> None:
         self.battle_area = self.attacker = -1
-        self.revealed = [-1, -1]
-        self.pending = tuple(p for p in self.pending if contested(self.units, self.hannibal, p[0]))
+        if self.revealed[0] >= 0 or self.revealed[1] >= 0:
+            self.revealed = [-1, -1]
+        if self.pending:
+            rome, carthage = presence(self.units, self.hannibal)
+            both = rome & carthage
+            self.pending = tuple(p for p in self.pending if (both >> p[0]) & 1)
         if not self.pending:
             self._end_turn()
         elif len(self.pending) == 1:
@@ -405,7 +424,7 @@ class PunicaState(State):
                 if not self._remove_or_ask(side):
                     return
             elif kind == T_CHECK:
-                if self._check_victory():
+                if self._check_victory(presence(self.units, self.hannibal)):
                     return
             elif not self._retreat_or_ask(side):
                 return
@@ -522,8 +541,9 @@ class PunicaState(State):
 
     # -- turn end and victory ----------------------------------------------------------------
 
-    def _check_victory(self) -> bool:
-        decided = winner(self.board, self.units, self.hannibal)
+    def _check_victory(self, sides: tuple[int, int]) -> bool:
+        """Whether the game is over, ``sides`` being where each side stands (``presence``)."""
+        decided = winner(self.board, sides)
         if decided is None:
             return False
         side, reason = decided

@@ -211,7 +211,7 @@ def presiding_suffete(state: RepublicOfCarthageState, player: int) -> int:
 def as_role(state: RepublicOfCarthageState, player: int, role: int) -> RepublicOfCarthageState:
     """A copy of ``state`` in which the player's faction holds a Neutral role, so that the
     role's aide decides in its place."""
-    aide = state.clone()
+    aide = state._clone_to_change()
     aide.neutral_role[player] = role
     return aide
 

@@ -87,7 +87,7 @@ def _redrawn(
     rng: random.Random,
     keep_offers: bool,
 ) -> T:
-    copy = state.clone()
+    copy = state._clone_to_change()
     for index, action in gifts.items():
         copy._rewrite_history(index, action)
     if gifts:

@@ -1029,6 +1029,7 @@ def resample_bribe(state: T, player: int, rng: random.Random) -> T:
     if state.owner[first] == player or not state.human(state.owner[first]):
         return state
     amount = rng.randint(0, min(K.MAX_BRIBE, state.talents[first]))
+    state._unshare()  # the resample keeps a clone of the copy (hidden.Infostate)
     state.ctx[B_FIRST] = amount
     state._rewrite_history(state._moves - 1, K.bribe(amount))
     return state

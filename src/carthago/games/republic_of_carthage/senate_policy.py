@@ -617,7 +617,7 @@ class SenatePolicy:
                 for w in partners
             ):
                 continue
-            after = state.clone()
+            after = state._clone_to_change()
             after.war_status[war] = WAR_LOST
             if any(
                 (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)

@@ -221,6 +221,7 @@ class RepublicOfCarthageState(State):
         "offer",
         "forces",
         "infostates",
+        "kept_options",
     )
 
     def __init__(self, game: RepublicOfCarthageGame) -> None:
@@ -228,6 +229,11 @@ class RepublicOfCarthageState(State):
         factions = game.num_factions
         self.infostates: dict[int, Infostate] = {}
         """Each player's resampling memory (``hidden.Infostate``): the truth's own, never copied."""
+        self.kept_options: tuple[int, list[int]] | None = None
+        """The choices for the next part of a human's proposal as the move that made its last
+        part found them (``senate._propose_apply``), with the move number they serve: that
+        move's legal actions read them instead of working them out again. A cache of this
+        state's own, cleared by every move, never copied or saved."""
         self.stage = "setup_deal_senators"
         self.ended = ""
         self.resume = ""
@@ -477,6 +483,7 @@ class RepublicOfCarthageState(State):
     def _apply_action(self, action: int) -> None:
         from carthago.games.republic_of_carthage.phases import apply
 
+        self.kept_options = None
         apply(self, action)
 
     def _action_to_string(self, action: int) -> str:
@@ -506,80 +513,83 @@ class RepublicOfCarthageState(State):
     def _copy_into(self, new: Self) -> None:
         # Written out field by field: compiled, each line is a direct slot copy, where a loop
         # of getattr/setattr over the field names goes through Python's attribute lookup.
-        # The contract tests check that a clone's snapshot equals the original's.
-        new.card_loc = self.card_loc.copy()
-        new.card_origin = self.card_origin.copy()
-        new.card_holder = self.card_holder.copy()
-        new.owner = self.owner.copy()
-        new.ploc = self.ploc.copy()
-        new.inf = self.inf.copy()
-        new.pop = self.pop.copy()
-        new.traders = self.traders.copy()
-        new.talents = self.talents.copy()
-        new.liable = self.liable.copy()
-        new.under = self.under.copy()
-        new.office_holder = self.office_holder.copy()
-        new.office_term = self.office_term.copy()
-        new.prov_loc = self.prov_loc.copy()
-        new.prov_gov = self.prov_gov.copy()
-        new.prov_term = self.prov_term.copy()
-        new.prov_dev = self.prov_dev.copy()
-        new.war_status = self.war_status.copy()
-        new.unit_pool = self.unit_pool.copy()
-        new.unit_active = self.unit_active.copy()
-        new.unit_veteran = self.unit_veteran.copy()
-        new.unit_unavailable = self.unit_unavailable.copy()
-        new.faction_treasury = self.faction_treasury.copy()
-        new.faction_leader = self.faction_leader.copy()
-        new.stack = self.stack.copy()
-        new.reserve = self.reserve.copy()
-        new.to_return = self.to_return.copy()
-        new.trade_income = self.trade_income.copy()
-        new.cup = self.cup.copy()
-        new.drawn_chits = self.drawn_chits.copy()
-        new.order = self.order.copy()
-        new.ctx = self.ctx.copy()
-        new.offered = self.offered.copy()
-        new.neutral_role = self.neutral_role.copy()
-        new.winners = self.winners.copy()
-        new.sold_cards = self.sold_cards.copy()
-        new.sold_kinds = self.sold_kinds.copy()
-        new.rebel_units = self.rebel_units.copy()
-        new.rebels = self.rebels.copy()
-        new.table_event = self.table_event.copy()
-        new.leader_status = self.leader_status.copy()
-        new.war_deserters = self.war_deserters.copy()
-        new.votes = self.votes.copy()
-        new.pirated = self.pirated.copy()
-        new.card_forum = self.card_forum.copy()
-        new.proposal = self.proposal.copy()
-        new.ballots = self.ballots.copy()
-        new.failed = self.failed.copy()
-        new.prior = self.prior.copy()
-        new.prior_kind = self.prior_kind.copy()
-        new.last_out = self.last_out.copy()
-        new.immune = self.immune.copy()
-        new.stepped = self.stepped.copy()
-        new.leavers = self.leavers.copy()
-        new.gov_turn = self.gov_turn.copy()
-        new.reserved = self.reserved.copy()
-        new.attempts = self.attempts.copy()
-        new.stash = self.stash.copy()
-        new.fleet_victory = self.fleet_victory.copy()
-        new.generals = self.generals.copy()
-        new.captives = self.captives.copy()
-        new.veteran_of = self.veteran_of.copy()
-        new.fought = self.fought.copy()
-        new.won = self.won.copy()
-        new.rebel_veterans = self.rebel_veterans.copy()
-        new.card_ctx = self.card_ctx.copy()
-        new.trade_mod = self.trade_mod.copy()
-        new.roll_bonus = self.roll_bonus.copy()
-        new.forum_held = self.forum_held.copy()
-        new.hired = self.hired.copy()
-        new.bribed = self.bribed.copy()
-        new.hand_offers = self.hand_offers.copy()
-        new.traded = self.traded.copy()
+        # The lists are shared until either state changes them (_own_fields); whatever
+        # changes a state's lists by hand, outside apply_action, unshares it first
+        # (docs/contract.md). The contract tests check that a clone's snapshot equals the
+        # original's, and tests/contract/test_shared_containers.py that no shared list is written.
+        new.card_loc = self.card_loc
+        new.card_origin = self.card_origin
+        new.card_holder = self.card_holder
+        new.owner = self.owner
+        new.ploc = self.ploc
+        new.inf = self.inf
+        new.pop = self.pop
+        new.traders = self.traders
+        new.talents = self.talents
+        new.liable = self.liable
+        new.under = self.under
+        new.office_holder = self.office_holder
+        new.office_term = self.office_term
+        new.prov_loc = self.prov_loc
+        new.prov_gov = self.prov_gov
+        new.prov_term = self.prov_term
+        new.prov_dev = self.prov_dev
+        new.war_status = self.war_status
+        new.unit_pool = self.unit_pool
+        new.unit_active = self.unit_active
+        new.unit_veteran = self.unit_veteran
+        new.unit_unavailable = self.unit_unavailable
+        new.faction_treasury = self.faction_treasury
+        new.faction_leader = self.faction_leader
+        new.stack = self.stack
+        new.reserve = self.reserve
+        new.to_return = self.to_return
+        new.trade_income = self.trade_income
+        new.cup = self.cup
+        new.drawn_chits = self.drawn_chits
+        new.order = self.order
+        new.ctx = self.ctx
+        new.offered = self.offered
+        new.neutral_role = self.neutral_role
+        new.winners = self.winners
+        new.sold_cards = self.sold_cards
+        new.sold_kinds = self.sold_kinds
+        new.rebel_units = self.rebel_units
+        new.rebels = self.rebels
+        new.table_event = self.table_event
+        new.leader_status = self.leader_status
+        new.war_deserters = self.war_deserters
+        new.votes = self.votes
+        new.pirated = self.pirated
+        new.card_forum = self.card_forum
+        new.proposal = self.proposal
+        new.ballots = self.ballots
+        new.failed = self.failed
+        new.prior = self.prior
+        new.prior_kind = self.prior_kind
+        new.last_out = self.last_out
+        new.immune = self.immune
+        new.stepped = self.stepped
+        new.leavers = self.leavers
+        new.gov_turn = self.gov_turn
+        new.reserved = self.reserved
+        new.attempts = self.attempts
+        new.stash = self.stash
+        new.fleet_victory = self.fleet_victory
+        new.generals = self.generals
+        new.captives = self.captives
+        new.veteran_of = self.veteran_of
+        new.fought = self.fought
+        new.won = self.won
+        new.rebel_veterans = self.rebel_veterans
+        new.card_ctx = self.card_ctx
+        new.trade_mod = self.trade_mod
+        new.roll_bonus = self.roll_bonus
+        new.forum_held = self.forum_held
+        new.hired = self.hired
+        new.bribed = self.bribed
+        new.hand_offers = self.hand_offers
+        new.traded = self.traded
         new.turn = self.turn
         new.era = self.era
         new.treasury = self.treasury
@@ -611,10 +621,87 @@ class RepublicOfCarthageState(State):
         new.ended = self.ended
         new.resume = self.resume
         new.card_resume = self.card_resume
-        new.trade_hands = list(self.trade_hands)
+        new.trade_hands = self.trade_hands
         new.offer = self.offer
         new.forces = self.forces
         new.infostates = {}
+        new.kept_options = None
+
+    def _own_fields(self) -> None:
+        self.card_loc = self.card_loc.copy()
+        self.card_origin = self.card_origin.copy()
+        self.card_holder = self.card_holder.copy()
+        self.owner = self.owner.copy()
+        self.ploc = self.ploc.copy()
+        self.inf = self.inf.copy()
+        self.pop = self.pop.copy()
+        self.traders = self.traders.copy()
+        self.talents = self.talents.copy()
+        self.liable = self.liable.copy()
+        self.under = self.under.copy()
+        self.office_holder = self.office_holder.copy()
+        self.office_term = self.office_term.copy()
+        self.prov_loc = self.prov_loc.copy()
+        self.prov_gov = self.prov_gov.copy()
+        self.prov_term = self.prov_term.copy()
+        self.prov_dev = self.prov_dev.copy()
+        self.war_status = self.war_status.copy()
+        self.unit_pool = self.unit_pool.copy()
+        self.unit_active = self.unit_active.copy()
+        self.unit_veteran = self.unit_veteran.copy()
+        self.unit_unavailable = self.unit_unavailable.copy()
+        self.faction_treasury = self.faction_treasury.copy()
+        self.faction_leader = self.faction_leader.copy()
+        self.stack = self.stack.copy()
+        self.reserve = self.reserve.copy()
+        self.to_return = self.to_return.copy()
+        self.trade_income = self.trade_income.copy()
+        self.cup = self.cup.copy()
+        self.drawn_chits = self.drawn_chits.copy()
+        self.order = self.order.copy()
+        self.ctx = self.ctx.copy()
+        self.offered = self.offered.copy()
+        self.neutral_role = self.neutral_role.copy()
+        self.winners = self.winners.copy()
+        self.sold_cards = self.sold_cards.copy()
+        self.sold_kinds = self.sold_kinds.copy()
+        self.rebel_units = self.rebel_units.copy()
+        self.rebels = self.rebels.copy()
+        self.table_event = self.table_event.copy()
+        self.leader_status = self.leader_status.copy()
+        self.war_deserters = self.war_deserters.copy()
+        self.votes = self.votes.copy()
+        self.pirated = self.pirated.copy()
+        self.card_forum = self.card_forum.copy()
+        self.proposal = self.proposal.copy()
+        self.ballots = self.ballots.copy()
+        self.failed = self.failed.copy()
+        self.prior = self.prior.copy()
+        self.prior_kind = self.prior_kind.copy()
+        self.last_out = self.last_out.copy()
+        self.immune = self.immune.copy()
+        self.stepped = self.stepped.copy()
+        self.leavers = self.leavers.copy()
+        self.gov_turn = self.gov_turn.copy()
+        self.reserved = self.reserved.copy()
+        self.attempts = self.attempts.copy()
+        self.stash = self.stash.copy()
+        self.fleet_victory = self.fleet_victory.copy()
+        self.generals = self.generals.copy()
+        self.captives = self.captives.copy()
+        self.veteran_of = self.veteran_of.copy()
+        self.fought = self.fought.copy()
+        self.won = self.won.copy()
+        self.rebel_veterans = self.rebel_veterans.copy()
+        self.card_ctx = self.card_ctx.copy()
+        self.trade_mod = self.trade_mod.copy()
+        self.roll_bonus = self.roll_bonus.copy()
+        self.forum_held = self.forum_held.copy()
+        self.hired = self.hired.copy()
+        self.bribed = self.bribed.copy()
+        self.hand_offers = self.hand_offers.copy()
+        self.traded = self.traded.copy()
+        self.trade_hands = self.trade_hands.copy()
 
     def _fields_to_dict(self) -> JSONDict:
         fields: JSONDict = {name: list(getattr(self, name)) for name in _LIST_FIELDS}
@@ -644,6 +731,7 @@ class RepublicOfCarthageState(State):
                 raise InvalidStateError(f"field {name!r} must be text")
             setattr(self, name, fields[name])
         self.infostates = {}
+        self.kept_options = None
         self.trade_hands = [
             tuple(sorted((int(c), int(o), int(d)) for c, o, d in hand))
             for hand in fields["trade_hands"]
