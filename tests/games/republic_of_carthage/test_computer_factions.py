@@ -28,6 +28,7 @@ from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     GOVERNOR,
+    IN_PLAY,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -40,7 +41,14 @@ from carthago.games.republic_of_carthage.state import (
 )
 from tests.games.republic_of_carthage.combat_support import commanders, quiet_state
 from tests.games.republic_of_carthage.support import at_stage, computer_senate, new, run_until
-from tests.games.republic_of_carthage.test_s6_5_senate import S, chair, free, propose, senate
+from tests.games.republic_of_carthage.test_s6_5_senate import (
+    S,
+    _give,
+    chair,
+    free,
+    propose,
+    senate,
+)
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
 
@@ -204,6 +212,23 @@ def test_s6_5_7_a_computer_senate_sues_for_peace_to_undouble_a_matching_war() ->
     assert W.war_strength(state, first, False) == WARS[first].land
 
 
+def test_s6_5_7_a_computer_senate_undoubles_a_matching_war_while_another_war_can_be_won() -> None:
+    # The Pyrrhic War's naval battle can be won with fleets from the Force Pool: the Neutrals'
+    # policy then sues for no peace, and the Sicilian pair stays doubled (traced at six
+    # players: two more Sicilian wars came and tripled all four). The computer factions give
+    # up the stronger of the pair all the same.
+    state = _matching_pair(lost=0)
+    state.war_status[WAR_INDEX["PYRRHIC"]] = WAR_ACTIVE
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    role = senate_policy.role_of(aide, 0)
+    assert not senate_policy.POLICY._peace_for_match(aide, role)
+    first, second = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
+    computer_senate(state)
+    assert state.war_status[second] == WAR_LOST and W.in_war(state.war_status[first])
+    assert W.war_strength(state, first, False) == WARS[first].land
+
+
 def test_s6_5_7_no_peace_for_a_matching_war_without_a_lost_war_to_spare() -> None:
     # With two Lost Wars, a third would leave no peace for a fourth active war (§7).
     state = _matching_pair(lost=2)
@@ -313,6 +338,35 @@ def test_s6_2_a_computer_senate_recruits_no_more_than_the_next_revenue_phase_can
 def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:
     state = _contributions(treasury=300, lost=3, active=2)
     assert _shortfall(state) <= 0
+    assert heuristics.advise(state, state.current_player()) is None
+
+
+def _war_chest(lost: int, active: int) -> S:
+    """``_contributions`` with a State Treasury that pays the next Revenue Phase's dues and
+    no more, and the set-up Force Pool (nine armies) unrecruited."""
+    state = _contributions(treasury=0, lost=lost, active=active)
+    state.treasury = max(0, _shortfall(state))
+    assert _shortfall(state) <= 0 and sum(state.unit_pool[u] for u in P.ARMIES) >= 9
+    return state
+
+
+def test_s6_2_11_computer_factions_fund_the_force_pool_when_the_republic_runs_short_of_wars() -> (
+    None
+):
+    # Two Lost Wars and two Active ones: two more wars and the Republic falls (§7). The dues
+    # are paid, but recruiting the Force Pool is not: the factions fill the war chest.
+    state = _war_chest(lost=2, active=2)
+    chest = heuristics.war_chest(state)
+    assert chest > 0
+    agents = [make_agent("heuristic", seed=seat) for seat in range(3)]
+    while state.stage == "revenue_contribute":
+        state.apply_action(agents[state.current_player()].step(state))
+    assert _shortfall(state) + chest <= 0
+
+
+def test_s6_2_11_no_war_chest_while_the_republic_has_wars_to_spare() -> None:
+    state = _war_chest(lost=0, active=1)
+    assert heuristics.war_chest(state) == 0
     assert heuristics.advise(state, state.current_player()) is None
 
 
@@ -574,3 +628,62 @@ def test_s6_5_7_no_recruiting_ahead_of_need_below_the_stock_reserve() -> None:
     state = _stock_chair(senate_policy.STOCK_RESERVE + 10)
     computer_senate(state)
     assert at_home(state, UNIT_INDEX["celtiberian"]) <= 1
+
+
+# -- §6.5.7 Crisis: the strongest commanders ------------------------------------------------
+
+
+def _crisis_chair(armies: int) -> S:
+    """Other Business in a Crisis with player 1's Senator presiding (Marine Suffete, Military
+    1), the Conquest of Tunisia Active (strength 4), ``armies`` armies at home and none to
+    recruit. Player 1's other Senators have Military 1; Military 2 sits in the two other
+    factions."""
+    state = chair(3, 1, 100, True)
+    state.unit_active[UNIT_INDEX["legion"]] += armies - sum(at_home(state, u) for u in P.ARMIES)
+    state.tax_turn = state.turn  # taxes changed already this turn (a raise would come first)
+    state.unit_pool = [0] * len(UNITS)
+    state.crisis = 1  # as the Senate Phase's start sets it (three Active wars, or one of 20)
+    state._legal = None
+    return state
+
+
+def _best_soldiers(state: S) -> tuple[list[int], int]:
+    own = [p for p in P.in_carthage(state) if state.owner[p] == 1]
+    best = max(stat(p, "mil") for p in P.in_carthage(state))
+    assert max(stat(p, "mil") for p in own) < best
+    return own, best
+
+
+def test_s6_5_7_a_computer_senate_names_its_strongest_second_commander_in_a_crisis() -> None:
+    state = _crisis_chair(armies=7)
+    _, best = _best_soldiers(state)
+    computer_senate(state)
+    [sent] = state.forces
+    assert sent.war == TUNISIA and len(sent.commanders) == 2
+    # Not one of the PM's own Senators of Military 1: a Senator of Military 2 goes beside him.
+    assert max(stat(p, "mil") for p in sent.commanders) == best
+    assert _victory_chance(state, sent) >= 0.5
+
+
+def test_s6_5_7_a_computer_pm_names_the_strongest_first_commander_it_may() -> None:
+    # Under the Separation of Powers any Senator free of office may lead in a Crisis: the PM
+    # names the best soldier, not one of his own (whom the odds it acted on did not count).
+    state = _crisis_chair(armies=7)
+    own, best = _best_soldiers(state)
+    state.card_loc[_give(state, 1, "SEPARATION-OF-POWERS")] = IN_PLAY  # a Law played earlier
+    state.proposal = [P.WAR, TUNISIA]
+    state._legal = None
+    firsts = P.first_commanders(state)
+    assert any(p in own for p in firsts) and any(stat(p, "mil") == best for p in firsts)
+    choice = heuristics.advise(state, 1)
+    assert choice is not None and stat(choice - SA.PERSON, "mil") == best
+
+
+def test_s9_neutrals_name_their_own_commanders_first() -> None:
+    # The Neutrals' reconstructed policy is unchanged (solitaire play and its records).
+    state = _crisis_chair(armies=7)
+    own, _ = _best_soldiers(state)
+    state.proposal = [P.WAR, TUNISIA, state.pm]
+    state._legal = None
+    choice = senate_policy.POLICY.propose(state, state.legal_actions())
+    assert choice - SA.PERSON in own

@@ -13,15 +13,24 @@ from carthago.games.republic_of_carthage import phases  # noqa: F401 (registers 
 from carthago.games.republic_of_carthage import proposals as P
 from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage.forum import TRADER_TARGET, trader_candidates
-from carthago.games.republic_of_carthage.proposals import ARMIES, in_carthage, recruit_cost
-from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
+from carthago.games.republic_of_carthage.proposals import (
+    ARMIES,
+    in_carthage,
+    recruit_cost,
+    unit_allowed,
+)
+from carthago.games.republic_of_carthage.revenue import STATE_INCOME, UNIT_UPKEEP, state_dues
 from carthago.games.republic_of_carthage.revolution import (
     R_PERSON,
     deciding_force,
     expected_rebel_strength,
 )
 from carthago.games.republic_of_carthage.senate_intrigues import neutral_bribery
-from carthago.games.republic_of_carthage.senate_policy import COMPUTER_POLICY, wars_to_spare
+from carthago.games.republic_of_carthage.senate_policy import (
+    COMPUTER_POLICY,
+    active_wars,
+    wars_to_spare,
+)
 from carthago.games.republic_of_carthage.stages import STAGES
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
@@ -91,6 +100,10 @@ wars appearing in one turn ended games with a rebellion under way and three Lost
 RESCUE_MARGIN: Final = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
+
+WAR_CHEST_SPARE: Final = 4
+"""From this many wars to spare down (``senate_policy.wars_to_spare``: six with no war Active or
+Lost, four with two Active) the computer factions also fund the Force Pool (``war_chest``)."""
 
 
 def advise(state: State, player: int) -> int | None:
@@ -208,11 +221,13 @@ def rescue(state: RepublicOfCarthageState, player: int) -> int | None:
     passes before the next Revenue Phase checks it, so a computer faction contributes its share
     of what the State Treasury would then lack: the dues of steps 6 to 8 as the board stands, and
     ``RESCUE_MARGIN``, less the State's 100T and the treasury, shared among the factions still to
-    contribute, from its richest Senator in Carthage, once a round. None when nothing is lacking
-    (the one-ply look may still buy Influence with a contribution)."""
+    contribute, from its richest Senator in Carthage, once a round; with a war chest to fill
+    (``war_chest``) that too. None when nothing is lacking (the one-ply look may still buy
+    Influence with a contribution)."""
     lacking = (
         sum(amount for amount, _ in state_dues(state))
         + RESCUE_MARGIN
+        + war_chest(state)
         - STATE_INCOME
         - state.treasury
     )
@@ -226,6 +241,26 @@ def rescue(state: RepublicOfCarthageState, player: int) -> int | None:
     choices = {A.amount(i, talents): i for i in A.amount_choices(talents)}
     enough = [given for given in choices if given >= share]
     return A.contribute(giver, choices[min(enough) if enough else max(choices)])
+
+
+def war_chest(state: RepublicOfCarthageState) -> int:
+    """With two or more players, once the Republic has ``WAR_CHEST_SPARE`` wars to spare or
+    fewer: what it would cost to recruit every army of the Force Pool that may fight an Active
+    war, with a turn's upkeep. Only the Senate recruits, from the State Treasury, and only what
+    the treasury pays; contributions come once a turn, before the Forum Phase brings its wars.
+    Traced at six players: two Sicilian wars at 20 and 22, twelve strength at home and
+    seventeen armies in the Force Pool, which would have beaten either, but 100T in the
+    treasury, while the factions' Senators held 90T; the Roman wars came and the Republic
+    fell. Every faction loses with it (§7), and a contribution of 25T or 50T earns 3 or 7
+    Influence (the Contributions table). Solitaire play (one player) is left as measured."""
+    active = active_wars(state)
+    if state.rg.num_players == 1 or not active or wars_to_spare(state) > WAR_CHEST_SPARE:
+        return 0
+    return sum(
+        state.unit_pool[u] * (recruit_cost(state, u) + UNIT_UPKEEP)
+        for u in ARMIES
+        if recruit_cost(state, u) > 0 and any(unit_allowed(u, war) for war in active)
+    )
 
 
 def trader(state: RepublicOfCarthageState, player: int) -> int:

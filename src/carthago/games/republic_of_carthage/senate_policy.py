@@ -213,11 +213,21 @@ def wars_to_spare(state: S) -> int:
 class SenatePolicy:
     """The Neutral decisions of every Senate stage; with ``last_stand``, those of the computer
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
-    unless a war is won (``stands``)."""
+    unless a war is won (``stands``); with ``strongest_commanders``, they lead their forces
+    with the best soldiers the Senate may name (``_strongest``); with ``concentrate``, they sue
+    for peace to undouble a matching war whatever the other wars (``_peace_for_match``)."""
 
-    def __init__(self, last_stand: bool = False, stock_reserve: int = 0) -> None:
+    def __init__(
+        self,
+        last_stand: bool = False,
+        stock_reserve: int = 0,
+        strongest_commanders: bool = False,
+        concentrate: bool = False,
+    ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
+        self.strongest_commanders = strongest_commanders
+        self.concentrate = concentrate
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -266,6 +276,9 @@ class SenatePolicy:
             if kind == P.SUFFETES:
                 loyal = [p for p in persons if not self._rebels_named(state, faction, [p])]
                 persons = loyal or persons
+            if kind == P.WAR and self.strongest_commanders:
+                war = state.proposal[1]
+                return SA.person(self._strongest(state, faction, war, persons))
             if kind == P.TAX_UP and len(state.proposal) == 2:
                 sponsor = state.proposal[1]
                 others = [p for p in persons if state.owner[p] != state.owner[sponsor]] or persons
@@ -371,9 +384,33 @@ class SenatePolicy:
             if status in (WAR_ACTIVE, WAR_UNPROSECUTED) and not forces_on(state, w)
         ]
 
-    def _commanders(self, state: S) -> list[int]:
-        """Who would lead a force now: the first commander the Senate may name (§6.5.7)."""
-        return P.first_commanders(state)[:1]
+    def _commanders(self, state: S, war: int) -> list[int]:
+        """Who would lead a force against ``war`` now, as the odds count it: the first
+        commander the Senate may name (§6.5.7); with ``strongest_commanders`` the strongest of
+        those. A Crisis's second commander (§6.5.7 Crisis) goes too but is not counted: the
+        aide's odds keep their margin, and the force fights the better for him."""
+        firsts = P.first_commanders(state)
+        if not self.strongest_commanders or not firsts:
+            return firsts[:1]
+        return [self._strongest(state, -1, war, firsts)]
+
+    def _strongest(self, state: S, faction: int, war: int, persons: list[int]) -> int:
+        """The best soldier among ``persons`` against ``war``: Military and the bonus a
+        Statesman has against its family (none against rebels); the faction's own first
+        among equals (the command's Influence is worth having), then the least needed at home:
+        not the presiding officer. The Neutrals name their own Senators first, whatever their
+        Military; a computer faction, which falls with the Republic, names the best soldiers
+        (traced: under the Separation of Powers a PM counted the Marine Suffete's Military 3,
+        then named two of its own Senators of Military 1, and every faction, itself too, voted
+        the force down, ten times a turn)."""
+
+        def key(p: int) -> tuple[int, bool, bool, int]:
+            military = stat(p, "mil")
+            if war != REBEL_WAR:
+                military += war_bonus(p, WARS[war].family)
+            return -military, state.owner[p] != faction, p == state.pm, p
+
+        return min(persons, key=key)
 
     def _home_strength(self, state: S, war: int, extra: dict[int, int] | None = None) -> int:
         """What every counter in Carthage that may fight ``war``, with ``extra`` recruits,
@@ -390,7 +427,7 @@ class SenatePolicy:
 
     def _odds(self, state: S, war: int, extra: dict[int, int] | None = None) -> float:
         strength = self._home_strength(state, war, extra)
-        return victory_odds(state, war, strength, self._commanders(state))
+        return victory_odds(state, war, strength, self._commanders(state, war))
 
     def _land_follows(self, state: S, war: int, role: Role) -> bool:
         """Whether the armies in Carthage, under the proposal's commanders, beat the land part
@@ -558,19 +595,30 @@ class SenatePolicy:
         with what recruiting can buy (matching wars double or triple each other's strength,
         §6.6.2). Only while a Lost War to spare remains after it, so that a fourth active
         war can still be sued away (``_must_sue``); the designer's notes allow a Senate that
-        seeks peace by design."""
+        seeks peace by design. With ``concentrate`` (the computer factions) a war of another
+        family that can be won does not put it off, only a matching war that can be beaten
+        as it stands: traced at six players, two Sicilian wars at 16 and 22 stood while the
+        Senate recruited fleets for the Pyrrhic War's naval battle, with seventeen strength at
+        home and in the Force Pool against the 1st Sicilian War's 8 once undoubled; two more
+        Sicilian wars came the next turn, tripling all four, and two were sued away at once."""
         open_wars = self._unprosecuted(state)
-        if (
-            lost_wars(state) + 2 >= FALL_AT
-            or any(self._odds(state, w) >= role.win_odds for w in open_wars)
+        if lost_wars(state) + 2 >= FALL_AT:
+            return []
+        if not self.concentrate and (
+            any(self._odds(state, w) >= role.win_odds for w in open_wars)
             or any(self._plan_for(state, role, w) for w in open_wars)
         ):
             return []
         found = []
         for war in open_wars:
+            partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
+            if self.concentrate and any(
+                self._odds(state, w) >= role.win_odds or self._plan_for(state, role, w)
+                for w in partners
+            ):
+                continue
             after = state._clone_to_change()
             after.war_status[war] = WAR_LOST
-            partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
             if any(
                 (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)
                 or self._plan_for(after, role, w)
@@ -815,4 +863,6 @@ POLICY: Final = SenatePolicy()
 STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
-COMPUTER_POLICY: Final = SenatePolicy(last_stand=True, stock_reserve=STOCK_RESERVE)
+COMPUTER_POLICY: Final = SenatePolicy(
+    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True, concentrate=True
+)
