@@ -265,9 +265,6 @@ def _propose_legal(state: S) -> list[int]:
             return [SA.PASS, *[SA.kind(k) for k in _prosecution_kinds(state)]]
         kinds = P.kinds(state) if state.proposals < MAX_OTHER_BUSINESS else []
         return [SA.PASS, *[SA.kind(k) for k in kinds]]
-    kept = state.kept_options
-    if kept is not None and kept[0] == state._moves:
-        return list(kept[1])
     found = P.options(state, state.proposal, other_business=state.sub == OTHER_STEP)
     assert found, f"proposal {state.proposal} has no way on"
     return found
@@ -295,9 +292,6 @@ def _propose_apply(state: S, action: int) -> None:
             _complete(state)
             return
         if len(nxt) != 1:
-            if nxt and state.human(presiding_faction(state)):
-                # The human is asked next (advance stops there) once this move is recorded.
-                state.kept_options = (state._moves + 1, nxt)
             return
         state.proposal = [*state.proposal, P.parameter(nxt[0])]
 

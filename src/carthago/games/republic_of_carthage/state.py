@@ -221,7 +221,6 @@ class RepublicOfCarthageState(State):
         "offer",
         "forces",
         "infostates",
-        "kept_options",
     )
 
     def __init__(self, game: RepublicOfCarthageGame) -> None:
@@ -229,11 +228,6 @@ class RepublicOfCarthageState(State):
         factions = game.num_factions
         self.infostates: dict[int, Infostate] = {}
         """Each player's resampling memory (``hidden.Infostate``): the truth's own, never copied."""
-        self.kept_options: tuple[int, list[int]] | None = None
-        """The choices for the next part of a human's proposal as the move that made its last
-        part found them (``senate._propose_apply``), with the move number they serve: that
-        move's legal actions read them instead of working them out again. A cache of this
-        state's own, cleared by every move, never copied or saved."""
         self.stage = "setup_deal_senators"
         self.ended = ""
         self.resume = ""
@@ -483,7 +477,6 @@ class RepublicOfCarthageState(State):
     def _apply_action(self, action: int) -> None:
         from carthago.games.republic_of_carthage.phases import apply
 
-        self.kept_options = None
         apply(self, action)
 
     def _action_to_string(self, action: int) -> str:
@@ -625,7 +618,6 @@ class RepublicOfCarthageState(State):
         new.offer = self.offer
         new.forces = self.forces
         new.infostates = {}
-        new.kept_options = None
 
     def _own_fields(self) -> None:
         self.card_loc = self.card_loc.copy()
@@ -731,7 +723,6 @@ class RepublicOfCarthageState(State):
                 raise InvalidStateError(f"field {name!r} must be text")
             setattr(self, name, fields[name])
         self.infostates = {}
-        self.kept_options = None
         self.trade_hands = [
             tuple(sorted((int(c), int(o), int(d)) for c, o, d in hand))
             for hand in fields["trade_hands"]
