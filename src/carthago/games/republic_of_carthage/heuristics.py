@@ -110,7 +110,8 @@ def advise(state: State, player: int) -> int | None:
     """In the Senate steps of ``ADVISED_STAGES``, what the Imperials' aide would do in the
     player's place; in the contributions step, a rescue of a State Treasury that would go
     bankrupt (``rescue``); at a Trader attempt, the Player Notes' counsel (``trader``); to a
-    victorious commander, whether to revolt (``revolt``); in the solitaire game (one player
+    victorious commander, whether to revolt (``revolt``); to the Suffetes, who goes to sea
+    (``soldier_at_sea``, two or more players); in the solitaire game (one player
     against the Neutrals, §9) also persuasion by the Plutocrats' Forum aide, the Home Suffete
     (``presiding_suffete``) and a sure Suffete for Life (``suffete_for_life``); elsewhere no
     advice (the one-ply look at ``evaluate`` decides)."""
@@ -123,8 +124,10 @@ def advise(state: State, player: int) -> int | None:
         return revolt(state)
     if state.rg.num_players == 1 and state.stage in SOLITAIRE_FORUM_STAGES:
         return STAGES[state.stage].neutral(as_role(state, player, SOLITAIRE_FORUM_ROLE))
-    if state.rg.num_players == 1 and state.stage in ("senate_assign", "senate_assign_agree"):
-        return presiding_suffete(state, player)
+    if state.stage in ("senate_assign", "senate_assign_agree"):
+        if state.rg.num_players == 1:
+            return presiding_suffete(state, player)
+        return soldier_at_sea(state)
     if state.stage not in ADVISED_STAGES:
         return None
     aide = as_role(state, player, AIDE_ROLE)
@@ -206,6 +209,18 @@ def presiding_suffete(state: RepublicOfCarthageState, player: int) -> int:
     if len(own) == 1:
         return SA.person(own[0])
     return STAGES[state.stage].neutral(as_role(state, player, AIDE_ROLE))
+
+
+def soldier_at_sea(state: RepublicOfCarthageState) -> int:
+    """§6.5.3 with two or more players: the better soldier of the two Suffetes goes to sea
+    (the Marine Suffete is the first commander the Senate may send, §6.5.7), as the Neutrals'
+    aide assigns them, and a computer Suffete agrees to that assignment only. The one-ply
+    look saw no difference and left it to the dice when the two disagreed (traced at six
+    players: a Marine Suffete of Military 1 beside a Home Suffete of 3)."""
+    home = COMPUTER_POLICY.home_suffete(state)
+    if state.stage == "senate_assign":
+        return home
+    return SA.AYE if SA.person(state.ctx[2]) == home else SA.PASS
 
 
 def as_role(state: RepublicOfCarthageState, player: int, role: int) -> RepublicOfCarthageState:

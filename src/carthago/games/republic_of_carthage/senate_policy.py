@@ -215,7 +215,10 @@ class SenatePolicy:
     factions (``heuristics.advise``), which also fight on at any odds once the Republic falls
     unless a war is won (``stands``); with ``strongest_commanders``, they lead their forces
     with the best soldiers the Senate may name (``_strongest``); with ``concentrate``, they sue
-    for peace to undouble a matching war whatever the other wars (``_peace_for_match``)."""
+    for peace to undouble a matching war whatever the other wars (``_peace_for_match``), and
+    send no force to an Inactive war while peace or recruiting can make an Active one winnable
+    (``_active_first``); with ``soldier_suffetes``, they elect the best soldier in Carthage a
+    Suffete (``_soldier_pair``)."""
 
     def __init__(
         self,
@@ -223,11 +226,13 @@ class SenatePolicy:
         stock_reserve: int = 0,
         strongest_commanders: bool = False,
         concentrate: bool = False,
+        soldier_suffetes: bool = False,
     ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
         self.strongest_commanders = strongest_commanders
         self.concentrate = concentrate
+        self.soldier_suffetes = soldier_suffetes
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -276,6 +281,8 @@ class SenatePolicy:
             if kind == P.SUFFETES:
                 loyal = [p for p in persons if not self._rebels_named(state, faction, [p])]
                 persons = loyal or persons
+                if self.soldier_suffetes and len(state.proposal) == 2:
+                    return SA.person(self._soldier_pair(state, faction, persons))
             if kind == P.WAR and self.strongest_commanders:
                 war = state.proposal[1]
                 return SA.person(self._strongest(state, faction, war, persons))
@@ -412,6 +419,27 @@ class SenatePolicy:
 
         return min(persons, key=key)
 
+    def _soldier_pair(self, state: S, faction: int, persons: list[int]) -> int:
+        """The second Suffete the PM names (the first is its own best soldier, ``_best``): the
+        best soldier among ``persons`` when he outranks the first in Military, the faction's
+        own first among equals, else the faction's own best. The Marine Suffete is the first
+        commander the Senate may send (§6.5.3, §6.5.7), and both Suffetes are the only ones
+        until a Crisis: traced at six players, each faction voted only for its own, the fifth
+        proposal passed without a vote, and its Marine Suffete had Military 1 while Senators of
+        3 sat in Carthage, against Sicilian wars of 16 and 22."""
+        first = state.proposal[1]
+        best = max(persons, key=lambda p: (stat(p, "mil"), state.owner[p] == faction, -p))
+        if stat(best, "mil") > stat(first, "mil"):
+            return best
+        return self._best(state, faction, persons)
+
+    def _names_best_soldier(self, state: S, pair: list[int]) -> bool:
+        """Whether a pair of Suffetes holds the best Military of every Senator eligible
+        (``P.office_candidates``): the computer factions, which fall with the Republic, elect
+        such a pair whoever's Senators they are (``_soldier_pair``)."""
+        eligible = P.office_candidates(state) + list(pair)
+        return max(stat(p, "mil") for p in pair) >= max(stat(p, "mil") for p in eligible)
+
     def _home_strength(self, state: S, war: int, extra: dict[int, int] | None = None) -> int:
         """What every counter in Carthage that may fight ``war``, with ``extra`` recruits,
         brings to its next battle; armies go only with the war's fleet support (§6.5.7)."""
@@ -470,11 +498,17 @@ class SenatePolicy:
         triple it (traced: seed 1 of ``benchmarks/carthage_falls.py`` at one player sent its
         Legions against the Conquest of Tunisia, strength 4, while the 4th Sicilian War stood
         at 11 with 333T in the treasury; three more Sicilian wars joined it and the Republic
-        fell). With two or more players the computer factions keep the old order, which their
-        measured games (docs/benchmarks.md) were played under."""
-        return state.rg.num_players == 1 and any(
-            self._plan_for(state, role, war) for war in self._unprosecuted(state)
-        )
+        fell). With two or more players only the computer factions (``concentrate``), which
+        also put Inactive wars off while suing for peace in a matching war makes an Active one
+        winnable (``_peace_for_match``): traced at six players, two Sicilian wars at 16 and 22
+        stood while the Marine Suffete took the home force to the Conquest of Tunisia; had the
+        4th been given up, the 1st, undoubled to 8, fell to that force. The next turn two more
+        Sicilian wars came, all four tripled, and the Republic fell."""
+        if state.rg.num_players > 1 and not self.concentrate:
+            return False
+        if any(self._plan_for(state, role, war) for war in self._unprosecuted(state)):
+            return True
+        return self.concentrate and bool(self._peace_for_match(state, role))
 
     def _open_wars(self, state: S) -> list[int]:
         """The Active wars no force fights that a proposal may name now."""
@@ -797,6 +831,8 @@ class SenatePolicy:
                 # A Suffete presides and proposes (§6.5): one of the rebels' faction would
                 # adjourn, and an unfought revolt wins (§6.7.3).
                 return False
+            if self.soldier_suffetes and self._names_best_soldier(state, proposal[1:3]):
+                return True
             return any(state.owner[p] == faction for p in proposal[1:]) or proposer == faction
         if kind == P.COMMITTEE:
             return state.owner[proposal[2]] == faction or proposer == faction
@@ -864,5 +900,9 @@ STOCK_RESERVE: Final = 100
 """Talents the computer factions keep in the State Treasury when they recruit ahead of need
 (``SenatePolicy._stock``)."""
 COMPUTER_POLICY: Final = SenatePolicy(
-    last_stand=True, stock_reserve=STOCK_RESERVE, strongest_commanders=True, concentrate=True
+    last_stand=True,
+    stock_reserve=STOCK_RESERVE,
+    strongest_commanders=True,
+    concentrate=True,
+    soldier_suffetes=True,
 )
