@@ -48,6 +48,7 @@ from tests.games.republic_of_carthage.test_s6_5_senate import (
     free,
     propose,
     senate,
+    vote,
 )
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
@@ -687,3 +688,112 @@ def test_s9_neutrals_name_their_own_commanders_first() -> None:
     state._legal = None
     choice = senate_policy.POLICY.propose(state, state.legal_actions())
     assert choice - SA.PERSON in own
+
+
+# -- Suffetes who can command, and Active wars before Inactive ones (issue 30, six players) ---
+
+
+def _soldier_outranks_the_chair() -> tuple[S, int, int]:
+    """The first Senate of a six-player game in which the PM's faction has two Senators free
+    for office, both of Military 1, and another faction the best soldier in Carthage
+    (Military 3): the state, the PM's faction and that soldier."""
+    state = senate(players=6, seed=7)
+    faction = state.owner[state.pm]
+    own = [p for p in free(state) if state.owner[p] == faction]
+    best = max(free(state), key=lambda p: (stat(p, "mil"), state.owner[p] == faction))
+    assert len(own) >= 2 and state.owner[best] != faction
+    assert all(stat(p, "mil") < stat(best, "mil") for p in own)
+    return state, faction, best
+
+
+def test_s6_5_2_a_computer_pm_names_the_best_soldier_in_carthage_a_suffete() -> None:
+    # The Marine Suffete is the first commander the Senate may send (§6.5.3, §6.5.7): the PM
+    # names its own man and the best soldier in Carthage, whoever's he is (traced at six
+    # players: a Marine Suffete of Military 1 while Senators of 3 sat in Carthage).
+    state, faction, best = _soldier_outranks_the_chair()
+    while state.stage == "senate_propose":
+        advice = heuristics.advise(state, faction)
+        assert advice is not None
+        state.apply_action(advice)
+    assert state.proposal[0] == P.SUFFETES
+    assert max(stat(p, "mil") for p in state.proposal[1:3]) == stat(best, "mil")
+    assert any(state.owner[p] == faction for p in state.proposal[1:3])
+
+
+def test_s6_5_2_computer_factions_elect_a_pair_that_holds_the_best_soldier() -> None:
+    # A faction named in neither seat backs the pair all the same: every faction falls with
+    # the Republic (§7), and each voting only for its own let the fifth proposal pass unvoted.
+    state, faction, best = _soldier_outranks_the_chair()
+    own = next(p for p in free(state) if state.owner[p] == faction)
+    propose(state, SA.person(min(own, best)), SA.person(max(own, best)))
+    assert sorted(state.proposal[1:3]) == sorted((own, best))
+    third = next(f for f in range(6) if f not in (faction, state.owner[best]))
+    while state.stage != "senate_ballot" or state.current_player() != third:
+        if state.stage == "senate_call":
+            state.apply_action(min(state.legal_actions()))
+        else:
+            state.apply_action(
+                SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
+            )
+    yes = [SA.vote(SA.YES_VOTE, i) for i in range(len(SA.BUY))]
+    assert heuristics.advise(state, third) in yes
+    # Neutrals keep to their own (§9: the reconstructed aide).
+    aide = heuristics.as_role(state, third, heuristics.AIDE_ROLE)
+    assert senate_policy.POLICY.ballot(aide, third) not in yes
+
+
+def test_s6_5_3_computer_suffetes_send_the_better_soldier_to_sea() -> None:
+    state = senate(players=6)
+    pairs = [
+        (a, b)
+        for a, b in P.suffete_pairs(state)
+        if state.owner[a] != state.owner[b] and stat(a, "mil") != stat(b, "mil")
+    ]
+    a, b = pairs[0]
+    propose(state, SA.person(a), SA.person(b))
+    vote(state, {})
+    assert state.stage == "senate_assign" and state.current_player() == state.owner[a]
+    soldier, other = sorted((a, b), key=lambda p: -stat(p, "mil"))
+    assert heuristics.advise(state, state.owner[a]) == SA.person(other)
+    # Asked to stay home himself, the better soldier's owner (or his colleague) disagrees.
+    state.apply_action(SA.person(soldier))
+    assert state.stage == "senate_assign_agree"
+    assert heuristics.advise(state, state.owner[b]) == SA.PASS
+
+
+def test_s6_5_7_a_computer_senate_undoubles_a_matching_war_before_it_fights_an_inactive_one() -> (
+    None
+):
+    # Traced at six players: the 1st and 4th Sicilian Wars doubled each other while the Marine
+    # Suffete took the home force to the Inactive Conquest of Tunisia; two more Sicilian wars
+    # came the next turn. The computer factions give up the stronger of the pair and send the
+    # force against the other, at its printed strength.
+    state = _matching_pair(lost=0)
+    state.war_status[TUNISIA] = WAR_INACTIVE
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    assert senate_policy.POLICY._winnable_wars(aide, senate_policy.role_of(aide, 0)) == [TUNISIA]
+    first, second = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
+    computer_senate(state)
+    assert state.war_status[second] == WAR_LOST
+    assert [force.war for force in state.forces] == [first]
+    assert state.war_status[TUNISIA] == WAR_INACTIVE
+
+
+def test_s6_5_7_a_computer_senate_recruits_for_an_active_war_before_it_fights_an_inactive_one(
+) -> None:
+    # The Conquest of Tunisia (Inactive, 4) falls to what is at home; the Libyan War (Active,
+    # 6) does with the Force Pool recruited. The Neutrals take the little war; the computer
+    # factions recruit and send the force against the war that costs 20T a turn and counts
+    # toward the four that end the Republic.
+    state = _human_chair(300, war=False, legions=6, taxed=True)
+    state.war_status[TUNISIA] = WAR_INACTIVE
+    state.war_status[LIBYAN] = WAR_ACTIVE
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    role = senate_policy.role_of(aide, 0)
+    assert senate_policy.POLICY._winnable_wars(aide, role) == [TUNISIA]
+    assert senate_policy.POLICY._plan_for(aide, role, LIBYAN)
+    computer_senate(state)
+    assert [force.war for force in state.forces] == [LIBYAN]
+    assert _victory_chance(state, state.forces[0]) >= 0.5

@@ -281,8 +281,10 @@ class SenatePolicy:
             if kind == P.SUFFETES:
                 loyal = [p for p in persons if not self._rebels_named(state, faction, [p])]
                 persons = loyal or persons
-                if self.soldier_suffetes and len(state.proposal) == 2:
-                    return SA.person(self._soldier_pair(state, faction, persons))
+                pair = self._soldier_pair(state, faction) if self.soldier_suffetes else ()
+                named = [p for p in pair if p not in state.proposal[1:] and p in persons]
+                if named:
+                    return SA.person(named[0])
             if kind == P.WAR and self.strongest_commanders:
                 war = state.proposal[1]
                 return SA.person(self._strongest(state, faction, war, persons))
@@ -419,19 +421,25 @@ class SenatePolicy:
 
         return min(persons, key=key)
 
-    def _soldier_pair(self, state: S, faction: int, persons: list[int]) -> int:
-        """The second Suffete the PM names (the first is its own best soldier, ``_best``): the
-        best soldier among ``persons`` when he outranks the first in Military, the faction's
-        own first among equals, else the faction's own best. The Marine Suffete is the first
-        commander the Senate may send (§6.5.3, §6.5.7), and both Suffetes are the only ones
-        until a Crisis: traced at six players, each faction voted only for its own, the fifth
-        proposal passed without a vote, and its Marine Suffete had Military 1 while Senators of
-        3 sat in Carthage, against Sicilian wars of 16 and 22."""
-        first = state.proposal[1]
-        best = max(persons, key=lambda p: (stat(p, "mil"), state.owner[p] == faction, -p))
-        if stat(best, "mil") > stat(first, "mil"):
-            return best
-        return self._best(state, faction, persons)
+    def _soldier_pair(self, state: S, faction: int) -> tuple[int, ...]:
+        """The Suffetes a computer PM names when another faction holds the best soldier in
+        Carthage: its own best (``_best``) and that soldier, in the order a proposal names
+        them (``P.suffete_pairs``); () when its own man is as good a soldier, or once the
+        pair was rejected. The Marine Suffete is the first commander the Senate may send
+        (§6.5.3, §6.5.7), and the Suffetes are the only ones until a Crisis: traced at six
+        players, each faction voted only for its own, the fifth proposal passed without a
+        vote, and its Marine Suffete had Military 1 while Senators of 3 sat in Carthage,
+        against Sicilian wars of 16 and 22."""
+        candidates = P.office_candidates(state)
+        loyal = [p for p in candidates if not self._rebels_named(state, faction, [p])]
+        if len(loyal) < 2:
+            return ()
+        own = self._best(state, faction, loyal)
+        best = max(loyal, key=lambda p: (stat(p, "mil"), state.owner[p] == faction, -p))
+        if stat(best, "mil") <= stat(own, "mil"):
+            return ()
+        pair = tuple(sorted((own, best), key=candidates.index))
+        return () if P.was_rejected(state, [P.SUFFETES, *pair]) else pair
 
     def _names_best_soldier(self, state: S, pair: list[int]) -> bool:
         """Whether a pair of Suffetes holds the best Military of every Senator eligible
