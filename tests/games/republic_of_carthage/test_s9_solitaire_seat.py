@@ -22,6 +22,8 @@ from carthago.games.republic_of_carthage.state import (
     WAR_INACTIVE,
     WAR_INDEX,
     RepublicOfCarthageState,
+    family_of,
+    stat,
 )
 from tests.games.republic_of_carthage.support import (
     at_stage,
@@ -118,14 +120,16 @@ def test_s9_a_solitaire_senate_recruits_for_the_active_war_before_an_inactive_on
     assert [force.war for force in state.forces] == [SICILY]
 
 
-def test_s9_with_three_players_the_computer_senate_still_fights_the_inactive_war_first() -> None:
-    # The computer factions' play at three players is measured and unchanged: the home force
-    # goes against the Inactive war it beats.
+def test_s9_with_three_players_the_neutrals_still_fight_the_inactive_war_first() -> None:
+    # The Neutrals' policy outside the solitaire game is unchanged: the home force goes against
+    # the Inactive war it beats. The computer factions, which fall with the Republic, recruit
+    # for the Active war first at every number of players (issue 30, traced at six players).
     state = _active_and_inactive(3, 0)
-    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.WAR)
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    assert POLICY.propose(aide, aide.legal_actions()) == SA.kind(P.WAR)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
     computer_senate(state)
-    assert TUNISIA in [force.war for force in state.forces]
-    assert SICILY not in [force.war for force in state.forces]
+    assert [force.war for force in state.forces] == [SICILY]
 
 
 def _seat_presiding(players: int, influence: int) -> tuple[RepublicOfCarthageState, int]:
@@ -218,7 +222,14 @@ def test_s6_5_3_a_solitaire_seat_refuses_a_neutral_home_suffete() -> None:
         assert make_agent("heuristic", seed=seed).step(state) == SA.PASS
 
 
-def test_s6_5_3_with_three_players_the_home_suffete_is_left_to_the_one_ply_look() -> None:
+def test_s6_5_3_with_three_players_the_better_soldier_goes_to_sea() -> None:
+    # The solitaire seat's wish to preside is its own: with other players at the table the
+    # computer Suffetes send the better soldier to sea (the Marine Suffete commands first),
+    # whichever faction he belongs to, and agree only to that.
     for stage, first_is_seat in (("senate_assign", True), ("senate_assign_agree", False)):
-        state, _, _ = _suffetes_named(3, stage, first_is_seat)
-        assert heuristics.advise(state, 0) is None
+        state, ours, theirs = _suffetes_named(3, stage, first_is_seat)
+        home = min((ours, theirs), key=lambda p: (stat(p, "mil"), family_of(p)))
+        if stage == "senate_assign":
+            assert heuristics.advise(state, 0) == SA.person(home)
+        else:
+            assert heuristics.advise(state, 0) == (SA.AYE if theirs == home else SA.PASS)
