@@ -797,3 +797,29 @@ def test_s6_5_7_a_computer_senate_recruits_for_an_active_war_before_it_fights_an
     computer_senate(state)
     assert [force.war for force in state.forces] == [LIBYAN]
     assert _victory_chance(state, state.forces[0]) >= 0.5
+
+
+def test_s6_6_2_a_computer_senate_recruits_first_for_a_war_whose_family_may_still_gather() -> (
+    None
+):
+    # Matching wars double and triple each other (§6.6.2). Traced at six players: the 2nd
+    # Sicilian War, undoubled, waited while the Senate spent its treasury on fleets for the
+    # Pyrrhic War's naval battle, whose Victory ends nothing; the next Sicilian war doubled it
+    # again. The Neutrals recruit for the more dangerous war, the computer factions for the one
+    # whose family may still gather.
+    state = _human_chair(300, war=False, legions=4, taxed=True)
+    sicilian, pyrrhic = WAR_INDEX["SICILIAN-1"], WAR_INDEX["PYRRHIC"]
+    state.war_status[sicilian] = WAR_ACTIVE
+    state.war_status[pyrrhic] = WAR_ACTIVE
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    role = senate_policy.role_of(aide, 0)
+    for war in (sicilian, pyrrhic):
+        assert senate_policy.POLICY._plan_for(aide, role, war)
+    assert senate_policy.gathers(aide, sicilian) and not senate_policy.gathers(aide, pyrrhic)
+    neutral_plan = senate_policy.POLICY._recruit_plan(aide, 0, role)
+    assert neutral_plan == senate_policy.POLICY._plan_for(aide, role, pyrrhic)
+    plan = senate_policy.COMPUTER_POLICY._recruit_plan(aide, 0, role)
+    assert plan == senate_policy.COMPUTER_POLICY._plan_for(aide, role, sicilian)
+    computer_senate(state)
+    assert state.forces and state.forces[0].war == sicilian

@@ -35,6 +35,7 @@ from carthago.games.republic_of_carthage.state import (
     NEUTRAL_ROLES,
     UNITS,
     WAR_ACTIVE,
+    WAR_DEFEATED,
     WAR_INACTIVE,
     WAR_LOST,
     WAR_UNPROSECUTED,
@@ -200,6 +201,16 @@ def active_wars(state: S) -> list[int]:
 
 def lost_wars(state: S) -> int:
     return sum(1 for status in state.war_status if status == WAR_LOST)
+
+
+def gathers(state: S, war: int) -> bool:
+    """Whether a war of ``war``'s family that is neither Lost nor defeated may still join it:
+    matching wars double and triple each other (§6.6.2)."""
+    family = WARS[war].family
+    return any(
+        w != war and card.family == family and state.war_status[w] not in (WAR_LOST, WAR_DEFEATED)
+        for w, card in enumerate(WARS)
+    )
 
 
 def wars_to_spare(state: S) -> int:
@@ -476,6 +487,15 @@ class SenatePolicy:
         commanders = [p for p in state.proposal[2:4] if p != P.NONE]
         return victory_odds(state, war, armies, commanders, naval=False) >= role.win_odds
 
+    def _priority(self, state: S, war: int) -> tuple[bool, int]:
+        """Which war goes first among those the home force beats, or recruiting makes it
+        beat: the most dangerous (``_danger``); with ``concentrate`` (the computer factions)
+        one whose family may still gather before any other (``gathers``). Traced at six
+        players: the 2nd Sicilian War, undoubled to 11, waited while the Senate spent its
+        treasury on fourteen fleets for the Pyrrhic War's naval battle, a Fleet Victory that
+        ends nothing; the 1st Sicilian War came the next turn and doubled it again."""
+        return self.concentrate and gathers(state, war), self._danger(state, war)
+
     def _danger(self, state: S, war: int) -> int:
         """A war's land strength as it stands: what it would take to end it."""
         return W.war_strength(state, war, False)
@@ -537,7 +557,7 @@ class SenatePolicy:
         it is likeliest to beat (in a last stand, of the Active ones)."""
         winnable = [w for w in self._winnable_wars(state, role) if w in wars]
         if winnable:
-            return max(winnable, key=lambda w: (self._danger(state, w), -w))
+            return max(winnable, key=lambda w: (*self._priority(state, w), -w))
         if self.stands(state):
             wars = [w for w in wars if w in self._unprosecuted(state)] or wars
         return max(wars, key=lambda w: (self._odds(state, w), -w))
@@ -567,9 +587,9 @@ class SenatePolicy:
             for war in wars:
                 plan = self._plan_for(state, role, war)
                 if plan:
-                    plans.append((self._danger(state, war), -war, plan))
+                    plans.append((*self._priority(state, war), -war, plan))
             if plans:
-                return max(plans, key=lambda entry: entry[:2])[2]
+                return max(plans, key=lambda entry: entry[:-1])[-1]
         return self._stock(state, role)
 
     def _stock(self, state: S, role: Role) -> dict[int, int]:
