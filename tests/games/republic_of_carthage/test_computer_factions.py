@@ -780,8 +780,9 @@ def test_s6_5_7_a_computer_senate_undoubles_a_matching_war_before_it_fights_an_i
     assert state.war_status[TUNISIA] == WAR_INACTIVE
 
 
-def test_s6_5_7_a_computer_senate_recruits_for_an_active_war_before_it_fights_an_inactive_one(
-) -> None:
+def test_s6_5_7_a_computer_senate_recruits_for_an_active_war_before_it_fights_an_inactive_one() -> (
+    None
+):
     # The Conquest of Tunisia (Inactive, 4) falls to what is at home; the Libyan War (Active,
     # 6) does with the Force Pool recruited. The Neutrals take the little war; the computer
     # factions recruit and send the force against the war that costs 20T a turn and counts
@@ -799,9 +800,7 @@ def test_s6_5_7_a_computer_senate_recruits_for_an_active_war_before_it_fights_an
     assert _victory_chance(state, state.forces[0]) >= 0.5
 
 
-def test_s6_6_2_a_computer_senate_recruits_first_for_a_war_whose_family_may_still_gather() -> (
-    None
-):
+def test_s6_6_2_a_computer_senate_recruits_first_for_a_war_whose_family_may_still_gather() -> None:
     # Matching wars double and triple each other (§6.6.2). Traced at six players: the 2nd
     # Sicilian War, undoubled, waited while the Senate spent its treasury on fleets for the
     # Pyrrhic War's naval battle, whose Victory ends nothing; the next Sicilian war doubled it

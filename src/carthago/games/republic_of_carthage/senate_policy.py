@@ -583,13 +583,9 @@ class SenatePolicy:
             ]
             return max(plans, key=lambda entry: entry[:2], default=(0, 0, {}))[2]
         for wars in (self._unprosecuted(state), self._inactive(state)):
-            plans = []
-            for war in wars:
-                plan = self._plan_for(state, role, war)
-                if plan:
-                    plans.append((*self._priority(state, war), -war, plan))
-            if plans:
-                return max(plans, key=lambda entry: entry[:-1])[-1]
+            found = {war: plan for war in wars if (plan := self._plan_for(state, role, war))}
+            if found:
+                return found[max(found, key=lambda w: (*self._priority(state, w), -w))]
         return self._stock(state, role)
 
     def _stock(self, state: S, role: Role) -> dict[int, int]:
