@@ -822,3 +822,30 @@ def test_s6_6_2_a_computer_senate_recruits_first_for_a_war_whose_family_may_stil
     assert plan == senate_policy.COMPUTER_POLICY._plan_for(aide, role, sicilian)
     computer_senate(state)
     assert state.forces and state.forces[0].war == sicilian
+
+
+def test_s6_6_2_a_computer_senate_undoubles_the_war_its_force_fights() -> None:
+    # Traced at six players: a force stood against the 2nd Sicilian War at 9 when the 3rd came
+    # and doubled it; only wars no force fought were weighed for peace, and the force and both
+    # its commanders died in the next battle. The computer factions give up the newcomer.
+    state = _human_chair(300, war=False, legions=0, taxed=True)
+    fought, newcomer = WAR_INDEX["SICILIAN-1"], WAR_INDEX["SICILIAN-2"]
+    state.war_status[fought] = WAR_ACTIVE
+    state.war_status[newcomer] = WAR_ACTIVE
+    general = next(p for p in free(state) if p != state.pm)
+    units = [0] * len(UNITS)
+    units[UNIT_INDEX["legion"]] = 12
+    state.unit_active[UNIT_INDEX["legion"]] += 12
+    units[P.FLEET] = senate_policy.fleets_needed(fought)  # it can give battle (§6.5.7)
+    state.unit_active[P.FLEET] += units[P.FLEET]
+    send(state, Force(fought, -1, (general,), tuple(units), (0,) * len(UNITS), state.turn - 1))
+    state._legal = None
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    force = state.forces[0]
+    doubled = senate_policy.victory_odds(aide, fought, 12, list(force.commanders))
+    assert W.war_strength(state, fought, False) == 2 * WARS[fought].land and doubled < 0.5
+    assert senate_policy.POLICY._peace_for_match(aide, senate_policy.role_of(aide, 0)) == []
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.SUE)
+    computer_senate(state)
+    assert state.war_status[newcomer] == WAR_LOST and W.in_war(state.war_status[fought])
+    assert _victory_chance(state, state.forces[0]) >= 0.5

@@ -670,10 +670,13 @@ class SenatePolicy:
         found = []
         for war in open_wars:
             partners = [w for w in open_wars if w != war and WARS[w].family == WARS[war].family]
+            fought = self._fought_partners(state, war)
             if self.concentrate and any(
                 self._odds(state, w) >= role.win_odds or self._plan_for(state, role, w)
                 for w in partners
             ):
+                continue
+            if any(self._force_odds(state, w) >= role.win_odds for w in fought):
                 continue
             after = state._clone_to_change()
             after.war_status[war] = WAR_LOST
@@ -681,9 +684,38 @@ class SenatePolicy:
                 (P.war_feasible(after, w) and self._odds(after, w) >= role.win_odds)
                 or self._plan_for(after, role, w)
                 for w in partners
-            ):
+            ) or any(self._force_odds(after, w) >= role.win_odds for w in fought):
                 found.append(war)
         return found
+
+    def _fought_partners(self, state: S, war: int) -> list[int]:
+        """With ``concentrate``: the Active wars of ``war``'s family that a force of the Senate
+        fights already. Traced at six players: a force stood against the 2nd Sicilian War at 9
+        when the 3rd came and doubled it to 22; no peace undoubled it (only wars no force
+        fights were weighed), and the force and both its commanders died there."""
+        if not self.concentrate:
+            return []
+        family = WARS[war].family
+        return [
+            w
+            for w in active_wars(state)
+            if w != war and WARS[w].family == family and forces_on(state, w)
+        ]
+
+    def _force_odds(self, state: S, war: int) -> float:
+        """The best chance of Victory of the forces at ``war`` in their next battle."""
+        return max(
+            (
+                victory_odds(
+                    state,
+                    war,
+                    force_strength(state, war, force.units, force.veterans),
+                    list(force.commanders),
+                )
+                for force in (state.forces[i] for i in forces_on(state, war))
+            ),
+            default=0.0,
+        )
 
     def _peace_choice(self, state: S, wars: list[int]) -> int:
         """The war to give up: one no force is fighting, that the home force is least likely
