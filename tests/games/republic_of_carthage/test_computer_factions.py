@@ -849,3 +849,44 @@ def test_s6_6_2_a_computer_senate_undoubles_the_war_its_force_fights() -> None:
     computer_senate(state)
     assert state.war_status[newcomer] == WAR_LOST and W.in_war(state.war_status[fought])
     assert _victory_chance(state, state.forces[0]) >= 0.5
+
+
+def _doubled_force(legions: int) -> tuple[S, int]:
+    """The 1st Sicilian War, fought since last turn by a force of ``legions`` Legions and the
+    fleets it needs, doubled by the 2nd (Active) and a Lost War's peace already spent twice."""
+    state = _human_chair(300, war=False, legions=0, taxed=True)
+    fought = WAR_INDEX["SICILIAN-1"]
+    state.war_status[fought] = WAR_ACTIVE
+    state.war_status[WAR_INDEX["SICILIAN-2"]] = WAR_ACTIVE
+    for war in ("PYRRHIC", "ROMAN-1"):
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    general = next(p for p in free(state) if p != state.pm)
+    units = [0] * len(UNITS)
+    units[UNIT_INDEX["legion"]] = legions
+    units[P.FLEET] = senate_policy.fleets_needed(fought)
+    for unit, number in enumerate(units):
+        state.unit_active[unit] += number
+    send(state, Force(fought, -1, (general,), tuple(units), (0,) * len(UNITS), state.turn - 1))
+    state._legal = None
+    return state, fought
+
+
+def test_s6_5_7_a_computer_senate_calls_home_a_force_that_cannot_win() -> None:
+    # Traced at six players: a force stood against a Sicilian war at 9 when the next one came
+    # and doubled it; no peace was left to undouble it (two Lost Wars), and the force and its
+    # two commanders, the best soldiers in Carthage, died in the next battle.
+    state, fought = _doubled_force(legions=4)
+    aide = heuristics.as_role(state, 0, heuristics.AIDE_ROLE)
+    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECALL)
+    assert senate_policy.POLICY._stranded(aide) == []  # the Neutrals leave it there
+    force = state.forces[0]
+    odds = senate_policy.victory_odds(aide, fought, 4, list(force.commanders))
+    assert odds < senate_policy.HOPELESS
+    computer_senate(state)
+    # Home; any force against the war now went out this turn, with whatever the odds allow.
+    assert all(f.sent == state.turn for f in state.forces if f.war == fought)
+
+
+def test_s6_5_7_a_computer_senate_leaves_a_force_that_may_win_where_it_is() -> None:
+    state, _ = _doubled_force(legions=14)
+    assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.RECALL)

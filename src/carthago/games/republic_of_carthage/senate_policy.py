@@ -23,6 +23,7 @@ from carthago.games.republic_of_carthage.components import COMPONENTS as C
 from carthago.games.republic_of_carthage.forces import (
     CARAVAN,
     REBEL_WAR,
+    Force,
     at_home,
     forces_on,
     veterans_at_home,
@@ -63,6 +64,8 @@ THREE_DICE: Final = {
 FLEET_SLOT: Final = 4 + 2 * P.MILITARY.index(P.FLEET)
 """Where a war proposal's count of fleets goes (after the war, two commanders and the armies'
 counts and Veterans, proposals.force_units)."""
+HOPELESS: Final = 0.05
+"""Below this chance of Victory the computer factions call a force home (``_hopeless``)."""
 FALL_AT: Final = 4
 """Four active, or four lost, wars at the end of the Combat Phase end the Republic (§7)."""
 
@@ -355,6 +358,10 @@ class SenatePolicy:
                 return SA.kind(P.RECRUIT)
             if P.WAR in kinds and SA.item(REBEL_WAR) in (P.options(state, [P.WAR], True) or []):
                 return SA.kind(P.WAR)
+        undoubling = P.SUE in kinds and bool(self._peace_for_match(state, role))
+        if self.concentrate and undoubling:
+            # Before a hopeless force is called home (``_hopeless``): the peace may save it.
+            return SA.kind(P.SUE)
         if P.RECALL in kinds and self._stranded(state):
             # A force that cannot fight where it is waits there for ever (docs, "Recall a
             # commander"): home, its counters join the next force the Senate sends.
@@ -368,7 +375,7 @@ class SenatePolicy:
                 return SA.kind(P.WAR)
         if P.TAX_UP in kinds and state.tax < 50 and state.treasury < role.tax_below:
             return SA.kind(P.TAX_UP)
-        if P.SUE in kinds and self._peace_for_match(state, role):
+        if undoubling:
             return SA.kind(P.SUE)
         if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
             return SA.kind(P.RECRUIT)
@@ -394,8 +401,22 @@ class SenatePolicy:
         return [
             i
             for i in P.recallable(state)
-            if not state.forces[i].commanders or not W.can_give_battle(state, state.forces[i])
+            if not state.forces[i].commanders
+            or not W.can_give_battle(state, state.forces[i])
+            or self._hopeless(state, state.forces[i])
         ]
+
+    def _hopeless(self, state: S, force: Force) -> bool:
+        """With ``concentrate``, outside a last stand: whether a force fights a war (not the
+        rebellion, which wins unfought) at under ``HOPELESS`` odds. A Defeat kills its
+        commanders and sends its counters back to the Force Pool; home, they go out again.
+        Traced at six players: a force stood against the 2nd Sicilian War at 9 when the 3rd
+        came and doubled it to 22; the force stayed, and it and its two commanders, the best
+        soldiers in Carthage, died in the next battle."""
+        if not self.concentrate or force.war in (-1, REBEL_WAR) or self.stands(state):
+            return False
+        strength = force_strength(state, force.war, force.units, force.veterans)
+        return victory_odds(state, force.war, strength, list(force.commanders)) < HOPELESS
 
     def _unprosecuted(self, state: S) -> list[int]:
         return [
