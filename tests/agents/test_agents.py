@@ -7,7 +7,14 @@ import random
 import pytest
 
 import carthago
-from carthago.agents import LEVELS, MCTSAgent, choose_action, level_spec, make_agent
+from carthago.agents import (
+    LEVELS,
+    ISMCTSAgent,
+    MCTSAgent,
+    choose_action,
+    level_spec,
+    make_agent,
+)
 from carthago.agents.ismcts import view_key
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.errors import InvalidAgentSpecError
@@ -165,9 +172,35 @@ def test_the_chance_test_catches_a_peeking_search() -> None:
     assert guesses_right("mcts:iterations=20", 30, peek=True) == 30
 
 
-def test_ismcts_draws_its_own_guesses_even_from_the_true_state() -> None:
+@pytest.mark.parametrize("spec", ["ismcts:iterations=20", "ismcts:iterations=20,redraw=5"])
+def test_ismcts_draws_its_own_guesses_even_from_the_true_state(spec: str) -> None:
     # ISMCTS redraws every hidden part itself, so even the true state tells it nothing.
-    assert guesses_right("ismcts:iterations=20", GAMES, peek=True) < CHANCE_BOUND
+    assert guesses_right(spec, GAMES, peek=True) < CHANCE_BOUND
+
+
+@pytest.mark.parametrize(("redraw", "draws"), [(1, 30), (4, 8), (30, 1), (50, 1)])
+def test_ismcts_redraw_draws_a_fresh_guess_every_n_iterations(
+    redraw: int, draws: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = carthago.load("guessing", rounds=2)
+    state = game.replay([1, 0, 2, 0, 1])  # the Guesser to move in round two
+    drawn: list[State] = []
+    resample = type(state).resample_from_infostate
+
+    def counted(self: State, player: int, rng: random.Random) -> State:
+        drawn.append(resample(self, player, rng))
+        return drawn[-1]
+
+    monkeypatch.setattr(type(state), "resample_from_infostate", counted)
+    agent = make_agent(f"ismcts:iterations=30,redraw={redraw}", seed=0)
+    assert isinstance(agent, ISMCTSAgent)
+    before = state.to_dict()
+    agent.step(state)
+    assert (len(drawn), agent.last_draws, agent.last_iterations) == (draws, draws, 30)
+    assert state.to_dict() == before
+    if redraw > 1:
+        # Iterations play on copies: every kept draw is still where it was drawn.
+        assert all(len(guess.history()) == len(state.history()) for guess in drawn)
 
 
 def test_levels_name_agents_that_exist() -> None:
@@ -183,6 +216,10 @@ def test_bad_search_parameters_are_refused() -> None:
         make_agent("mcts:rollout=clever")
     with pytest.raises(InvalidAgentSpecError, match="parameter"):
         make_agent("ismcts:reuse=yes")
+    with pytest.raises(InvalidAgentSpecError, match="redraw must be at least 1"):
+        make_agent("ismcts:redraw=0")
+    with pytest.raises(InvalidAgentSpecError, match="redraw= applies to search=ismcts"):
+        make_agent("weighed:search=mcts,iterations=5,redraw=4")
 
 
 def test_ismcts_keys_a_hidden_deal_by_what_the_observer_sees() -> None:

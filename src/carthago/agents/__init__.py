@@ -51,8 +51,11 @@ register_agent(
     "ismcts",
     AgentKind(
         ISMCTSAgent,
-        params=dict(SEARCH_PARAMS),
-        summary="information-set MCTS for hidden information (same parameters as mcts)",
+        params={**SEARCH_PARAMS, "redraw": (int, 1)},
+        summary=(
+            "information-set MCTS for hidden information (the parameters of mcts but reuse; "
+            "redraw=N draws a fresh guess of the hidden parts every N iterations, default 1)"
+        ),
     ),
 )
 register_agent(
@@ -68,13 +71,14 @@ register_agent(
             "rollout": (str, "random"),
             "depth": (int, None),
             "c": (float, 1.0),
+            "redraw": (int, 1),
             "cpu": (bool, False),
         },
         summary=(
             "thinks by the decision's weight, where the game weighs them: the heuristic on "
             "trivial ones, search= (mcts|ismcts) with ordinary= times the budget on ordinary "
             "ones, the whole iterations=/seconds= on weighty ones; game= caps a game's "
-            "searching in seconds, cpu=true counts CPU seconds"
+            "searching in seconds, redraw= as ismcts's, cpu=true counts CPU seconds"
         ),
     ),
 )

@@ -15,6 +15,12 @@ node where it is taken, so the other players still choose among their actual act
 
 The tree is rebuilt for every move (its root is an information set, which the next move's
 observation generally changes in ways a kept tree cannot follow cheaply).
+
+Where a draw costs far more than an iteration (the Republic of Carthage redraws by replaying its
+whole history: a draw costs as much as some fifty iterations), ``redraw=N`` draws a fresh
+determinization only every N iterations and plays the others on copies of those drawn so far in
+turn: the tree still sees many independent guesses, and the budget goes to iterations.
+``redraw=1`` (the default) is the classic search, a fresh draw every iteration.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import NamedTuple
 from carthago.agents.rollout import Rollout
 from carthago.agents.search import SearchAgent
 from carthago.core.chance import sample_chance_outcome
+from carthago.core.errors import InvalidAgentSpecError
 from carthago.core.state import CHANCE, State
 
 
@@ -74,9 +81,28 @@ def view_key(state: State, observer: int, seen: int) -> tuple[Hashable, int]:
 
 
 class ISMCTSAgent(SearchAgent):
-    """SO-ISMCTS with random or heuristic playouts and a playout depth cap."""
+    """SO-ISMCTS with random or heuristic playouts, a playout depth cap and a fresh
+    determinization every ``redraw`` iterations."""
 
     name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 0,
+        seconds: float = 0.0,
+        rollout: str = "random",
+        depth: int | None = None,
+        c: float = 1.0,
+        advice: bool = True,
+        redraw: int = 1,
+    ) -> None:
+        super().__init__(seed, iterations, seconds, rollout, depth, c, advice)
+        if redraw < 1:
+            raise InvalidAgentSpecError(f"ismcts: redraw must be at least 1, not {redraw}")
+        self.redraw = redraw
+        self.last_draws = 0
+        """Determinizations drawn by the latest search."""
 
     def step(self, state: State) -> int:
         legal = state.legal_actions()
@@ -113,15 +139,26 @@ class ISMCTSAgent(SearchAgent):
         root = InfoNode()
         budget = self._budget()
         rng = self.rng
+        redraw = self.redraw
+        drawn: list[State] = []
         while budget.more():
+            done = budget.done
             budget.spend()
-            self._iterate(state, root, observer, root_seen, players, rollout, rng)
+            if done % redraw == 0:
+                guess = state.resample_from_infostate(observer, rng)
+                if redraw > 1:
+                    drawn.append(guess)
+                    guess = guess.clone()
+            else:
+                guess = drawn[done % len(drawn)].clone()
+            self._iterate(guess, root, observer, root_seen, players, rollout, rng)
         self.last_iterations = budget.done
+        self.last_draws = (budget.done + redraw - 1) // redraw
         return root
 
     def _iterate(
         self,
-        state: State,
+        current: State,
         root: InfoNode,
         observer: int,
         seen: int,
@@ -129,8 +166,8 @@ class ISMCTSAgent(SearchAgent):
         rollout: Rollout,
         rng: random.Random,
     ) -> None:
-        """One determinization: select, expand one node, play out, back the values up."""
-        current = state.resample_from_infostate(observer, rng)
+        """One iteration on determinization ``current`` (played on in place): select, expand one
+        node, play out, back the values up."""
         node = root
         path: list[Edge] = []
         expanded = False

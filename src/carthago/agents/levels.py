@@ -13,7 +13,9 @@ moves with more playouts each. The
 Republic of Carthage puts about 1,300 decisions with a choice to each faction in a game, most of
 them small steps, so there the searches spend by the decision's weight (``weighed``): nothing on
 a trivial one, a twentieth (normal) or a tenth (hard) of the budget on an ordinary one, the
-whole on a weighty one, and 140 (normal) or 540 (hard) seconds of answering in a whole game.
+whole on a weighty one, and 140 (normal) or 540 (hard) seconds of answering in a whole game;
+``hard``'s information-set search draws a fresh guess of the hidden parts every 25 iterations
+(a draw replays the whole game, as long as some fifty iterations), not every one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from carthago.core.errors import InvalidAgentSpecError
 
 DBP_HARD: Final = "planner:seconds=15,width=6,samples=12"
 ROC_NORMAL: Final = "weighed:search=mcts,iterations=1000,seconds=1.5,ordinary=0.05,game=140"
-ROC_HARD: Final = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540"
+ROC_HARD: Final = "weighed:search=ismcts,iterations=6000,seconds=4,ordinary=0.1,game=540,redraw=25"
 
 
 @dataclass(frozen=True)

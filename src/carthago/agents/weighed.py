@@ -57,6 +57,7 @@ class WeighedAgent(Agent):
         rollout: str = "random",
         depth: int | None = None,
         c: float = 1.0,
+        redraw: int = 1,
         cpu: bool = False,
     ) -> None:
         super().__init__(seed)
@@ -73,7 +74,14 @@ class WeighedAgent(Agent):
         self.seconds = seconds
         self.ordinary = ordinary
         self.game_seconds = game
-        self.searcher = kind(seed, iterations, seconds, rollout, depth, c)
+        if kind is ISMCTSAgent:
+            self.searcher: SearchAgent = ISMCTSAgent(
+                seed, iterations, seconds, rollout, depth, c, redraw=redraw
+            )
+        elif redraw != 1:
+            raise InvalidAgentSpecError("weighed: redraw= applies to search=ismcts only")
+        else:
+            self.searcher = kind(seed, iterations, seconds, rollout, depth, c)
         self.heuristic = HeuristicAgent(seed)
         # The three share one generator, so a seed fixes every move whoever plays it.
         self.searcher.rng = self.heuristic.rng = self.rng
