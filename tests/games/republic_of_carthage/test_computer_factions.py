@@ -53,6 +53,18 @@ from tests.games.republic_of_carthage.test_s6_5_senate import (
 from tests.games.republic_of_carthage.test_s6_7_revolution import revolution, victorious
 
 
+def _ayes_until_the_ballot_of(state: S, faction: int) -> None:
+    """Play the Senate on (the lowest voter called, every earlier ballot a plain aye, every
+    other step passed) until ``faction`` casts its ballot."""
+    while state.stage != "senate_ballot" or state.current_player() != faction:
+        if state.stage == "senate_call":
+            state.apply_action(min(state.legal_actions()))
+        else:
+            state.apply_action(
+                SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
+            )
+
+
 def _human_chair(treasury: int, war: bool, legions: int = 6, taxed: bool = False) -> S:
     """A three-player game in Other Business with player 1's Senator presiding and (by default)
     eight Legions in Carthage, enough to beat the Conquest of Tunisia. ``taxed``: the Tax Rate
@@ -414,13 +426,7 @@ def test_s6_7_3_no_computer_faction_backs_a_suffete_of_a_faction_in_revolt() -> 
     first, second = sorted((mine, rebel), key=candidates.index)  # pairs follow the list
     propose(state, SA.person(first), SA.person(second))
     assert sorted(state.proposal[1:]) == sorted((mine, rebel))
-    while state.stage != "senate_ballot" or state.current_player() != third:
-        if state.stage == "senate_call":
-            state.apply_action(min(state.legal_actions()))
-        else:
-            state.apply_action(
-                SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
-            )
+    _ayes_until_the_ballot_of(state, third)
     assert heuristics.advise(state, third) in [SA.vote(SA.NO_VOTE, i) for i in range(len(SA.BUY))]
 
 
@@ -728,13 +734,7 @@ def test_s6_5_2_computer_factions_elect_a_pair_that_holds_the_best_soldier() -> 
     propose(state, SA.person(min(own, best)), SA.person(max(own, best)))
     assert sorted(state.proposal[1:3]) == sorted((own, best))
     third = next(f for f in range(6) if f not in (faction, state.owner[best]))
-    while state.stage != "senate_ballot" or state.current_player() != third:
-        if state.stage == "senate_call":
-            state.apply_action(min(state.legal_actions()))
-        else:
-            state.apply_action(
-                SA.vote(SA.YES_VOTE, 0) if state.stage == "senate_ballot" else SA.PASS
-            )
+    _ayes_until_the_ballot_of(state, third)
     yes = [SA.vote(SA.YES_VOTE, i) for i in range(len(SA.BUY))]
     assert heuristics.advise(state, third) in yes
     # Neutrals keep to their own (§9: the reconstructed aide).
