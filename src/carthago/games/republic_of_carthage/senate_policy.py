@@ -206,6 +206,12 @@ def lost_wars(state: S) -> int:
     return sum(1 for status in state.war_status if status == WAR_LOST)
 
 
+def force_odds(state: S, force: Force) -> float:
+    """The chance of Victory of ``force`` in its next battle of the war it fights."""
+    strength = force_strength(state, force.war, force.units, force.veterans)
+    return victory_odds(state, force.war, strength, list(force.commanders))
+
+
 def gathers(state: S, war: int) -> bool:
     """Whether a war of ``war``'s family that is neither Lost nor defeated may still join it:
     matching wars double and triple each other (§6.6.2)."""
@@ -415,8 +421,7 @@ class SenatePolicy:
         soldiers in Carthage, died in the next battle."""
         if not self.concentrate or force.war in (-1, REBEL_WAR) or self.stands(state):
             return False
-        strength = force_strength(state, force.war, force.units, force.veterans)
-        return victory_odds(state, force.war, strength, list(force.commanders)) < HOPELESS
+        return force_odds(state, force) < HOPELESS
 
     def _unprosecuted(self, state: S) -> list[int]:
         return [
@@ -725,18 +730,7 @@ class SenatePolicy:
 
     def _force_odds(self, state: S, war: int) -> float:
         """The best chance of Victory of the forces at ``war`` in their next battle."""
-        return max(
-            (
-                victory_odds(
-                    state,
-                    war,
-                    force_strength(state, war, force.units, force.veterans),
-                    list(force.commanders),
-                )
-                for force in (state.forces[i] for i in forces_on(state, war))
-            ),
-            default=0.0,
-        )
+        return max((force_odds(state, state.forces[i]) for i in forces_on(state, war)), default=0.0)
 
     def _peace_choice(self, state: S, wars: list[int]) -> int:
         """The war to give up: one no force is fighting, that the home force is least likely
