@@ -494,7 +494,7 @@ class SenatePolicy:
         revolt wins), it stands there battle after battle; traced at six players, a force at even
         odds met a revolt in eight Combat Phases, stalemate after stalemate, the rebellion one
         of the four wars all the while (§6.7.3), while armies waited in Carthage and in the
-        Force Pool with 300T and more in the State Treasury."""
+        Force Pool and up to 560T in the State Treasury."""
         if not self.concentrate or not state.rebels or state.rebels[0] == faction:
             return None
         fighting = [i for i in forces_on(state, REBEL_WAR) if state.forces[i].commanders]
