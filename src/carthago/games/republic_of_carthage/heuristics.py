@@ -109,6 +109,8 @@ def new_wars(state: RepublicOfCarthageState) -> int:
     rebellion held the home force for eight turns, stalemate after stalemate, and the next
     wars found the Republic with no room."""
     return NEW_WARS + (1 if state.rg.num_players >= MANY_PLAYERS else 0)
+
+
 RESCUE_MARGIN: Final = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
