@@ -479,11 +479,11 @@ def test_s6_4_2_3_a_computer_faction_pays_to_bring_a_trader_roll_to_12() -> None
 # -- §6.7.3 revolts: a coin flip to the one-ply look -----------------------------------------
 
 
-def _victor(legions: int, own_veterans: int, pool: bool, players: int = 3) -> S:
+def _victor(legions: int, own_veterans: int, pool: bool) -> S:
     """Player 1's Suffete has won the Conquest of Tunisia with ``legions`` Legions, the first
     ``own_veterans`` of them Veterans assigned to him, and decides whether to revolt; with
     ``pool`` false the Force Pool holds no army the Senate could recruit against him."""
-    state = quiet_state(players)
+    state = quiet_state()
     [person] = commanders(state)
     victorious(state, [person], legions=legions, vets=own_veterans)
     state.veteran_of = [UNIT_INDEX["legion"], person] * own_veterans
@@ -945,24 +945,6 @@ def test_s6_5_7_a_faction_in_revolt_votes_against_reinforcing_the_force_that_fig
     state.proposal = [P.AUGMENT, index] + [0] * (2 * len(P.MILITARY))
     assert SA.decode_vote(senate_policy.COMPUTER_POLICY.ballot(state, 0))[0] == SA.NO_VOTE
     assert SA.decode_vote(senate_policy.COMPUTER_POLICY.ballot(state, 2))[0] == SA.YES_VOTE
-
-
-@pytest.mark.parametrize(("players", "revolts"), [(3, True), (4, False), (6, False)])
-def test_s7_from_four_players_a_computer_commander_keeps_room_for_three_more_wars(
-    players: int, revolts: bool
-) -> None:
-    # Two Lost Wars and the one just won (Active until the Combat Phase ends): room for the
-    # rebellion and two more wars, not three. Every
-    # faction's initiative draws a card from four players on (with fewer the extra initiatives
-    # are auctioned), and a rebellion can hold the home force for turns: traced at six players,
-    # eight Combat Phases of stalemates against a revolt while the next wars came.
-    state = _victor(legions=6, own_veterans=6, pool=False, players=players)
-    for war in ("SICILIAN-1", "SICILIAN-2"):
-        state.war_status[WAR_INDEX[war]] = WAR_LOST
-    assert senate_policy.wars_to_spare(state) == 3
-    expected = K.REVOLT if revolts else K.LOYAL
-    for seed in range(4):
-        assert make_agent("heuristic", seed=seed).step(state) == expected
 
 
 def test_s6_5_7_a_computer_senate_augments_a_force_that_home_armies_bring_to_even_odds() -> None:

@@ -97,20 +97,6 @@ gathered a dozen Senators and the deck's-end Influence, the seat kept its three 
 NEW_WARS: Final = 2
 """The new Active wars one turn's Forum Phase can bring before the Senate meets (traced: two
 wars appearing in one turn ended games with a rebellion under way and three Lost Wars)."""
-MANY_PLAYERS: Final = 4
-"""From this many players every faction's initiative draws a card (with fewer, the extra
-initiatives are auctioned and often go unbid, §6.4.3), and the wars come about twice as fast:
-six factions run through the Early Republic deck by turn 6 or 7."""
-
-
-def new_wars(state: RepublicOfCarthageState) -> int:
-    """The new Active wars a turn can bring: ``NEW_WARS``, one more with ``MANY_PLAYERS`` or
-    more. Traced at six players: a commander revolted with two Lost Wars and one Active, the
-    rebellion held the home force for eight turns, stalemate after stalemate, and the next
-    wars found the Republic with no room."""
-    return NEW_WARS + (1 if state.rg.num_players >= MANY_PLAYERS else 0)
-
-
 RESCUE_MARGIN: Final = 20
 """Talents the computer factions keep in the State Treasury beyond the dues they can foresee, for
 those they cannot: corruption and the negative State Income of a province."""
@@ -321,7 +307,7 @@ def revolt(state: RepublicOfCarthageState) -> int:
     can neither sue away nor ignore: he stays loyal when, the rebellion counted, the Republic
     could no longer take the ``NEW_WARS`` of another turn (``senate_policy.wars_to_spare``), as
     when three wars are Lost and one is Active: his faction would fall with the Republic."""
-    if K.REVOLT not in state.legal_actions() or wars_to_spare(state) - 1 < new_wars(state):
+    if K.REVOLT not in state.legal_actions() or wars_to_spare(state) - 1 < NEW_WARS:
         return K.LOYAL
     force = deciding_force(state)
     person = state.ctx[R_PERSON]
