@@ -29,7 +29,6 @@ from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     GOVERNOR,
     IN_PLAY,
-    REBEL,
     UNIT_INDEX,
     UNITS,
     WAR_ACTIVE,
@@ -891,84 +890,3 @@ def test_s6_5_7_a_computer_senate_calls_home_a_force_that_cannot_win() -> None:
 def test_s6_5_7_a_computer_senate_leaves_a_force_that_may_win_where_it_is() -> None:
     state, _ = _doubled_force(legions=14)
     assert make_agent("heuristic", seed=0).step(state) != SA.kind(P.RECALL)
-
-
-# -- §6.5.7 augmentation against a rebellion that outlasts a battle ----------------------------
-
-
-def _stalled_rebellion(treasury: int) -> tuple[S, int]:
-    """Other Business of a three-player game, player 1 presiding, no war on the board: player
-    0's Senator revolted last turn with six Legions, and a force of one Legion under player
-    2's Senator fought him then and stands against him still; three Legions wait in Carthage
-    and the Force Pool holds its set-up armies. Returns the state and the force's index."""
-    state = chair(3, 1, treasury, war=False)
-    state.war_status = [WAR_UNSEEN] * len(WARS)
-    legion = UNIT_INDEX["legion"]
-    state.unit_active[legion] += 1 - at_home(state, legion)
-    rebel = next(p for p in P.office_candidates(state) if state.owner[p] == 0)
-    state.rebels = [0, rebel]
-    state.ploc[rebel] = REBEL
-    state.rebel_units[legion] = 6
-    state.rebel_turn = state.turn - 1
-    commander = next(p for p in P.office_candidates(state) if state.owner[p] == 2)
-    one_legion = tuple(1 if u == legion else 0 for u in range(len(UNITS)))
-    send(state, Force(W.REBEL_WAR, -1, (commander,), one_legion, (0,) * len(UNITS), state.turn - 1))
-    state.unit_active[legion] += 3
-    state._legal = None
-    return state, len(state.forces) - 1
-
-
-def test_s6_5_7_computer_factions_reinforce_a_force_the_rebellion_outlasts() -> None:
-    # The rebellion counts among the four wars that end the Republic, no peace ends it, and
-    # it wins if it beats the Senate's force (§6.7.3). Traced at six players: a force stood at
-    # even odds or worse against a revolt for eight turns, stalemate after stalemate, while
-    # armies waited in Carthage and in the Force Pool. A computer Senate recruits and sends
-    # them to that force (Augmentation, §6.5.7); the Neutrals leave it as it stands.
-    state, index = _stalled_rebellion(300)
-    before = senate_policy.force_odds(state, state.forces[index])
-    assert before < 0.5
-    assert senate_policy.POLICY.propose(state, state.legal_actions()) not in (
-        SA.kind(P.RECRUIT),
-        SA.kind(P.AUGMENT),
-    )
-    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.RECRUIT)
-    computer_senate(state)
-    [force] = [f for f in state.forces if f.war == W.REBEL_WAR]
-    legion = UNIT_INDEX["legion"]
-    assert force.units[legion] == 4 and at_home(state, legion) == 0
-    assert sum(force.units[u] for u in P.ARMIES) > 4  # recruits from the Force Pool went too
-    assert senate_policy.force_odds(state, force) > before
-
-
-def test_s6_5_7_a_faction_in_revolt_votes_against_reinforcing_the_force_that_fights_it() -> None:
-    state, index = _stalled_rebellion(300)
-    state.proposal = [P.AUGMENT, index] + [0] * (2 * len(P.MILITARY))
-    assert SA.decode_vote(senate_policy.COMPUTER_POLICY.ballot(state, 0))[0] == SA.NO_VOTE
-    assert SA.decode_vote(senate_policy.COMPUTER_POLICY.ballot(state, 2))[0] == SA.YES_VOTE
-
-
-def test_s6_5_7_a_computer_senate_augments_a_force_that_home_armies_bring_to_even_odds() -> None:
-    # A force of four Legions has stood a turn against the Libyan War (6), short of even odds;
-    # the eight Legions waiting in Carthage would give it them. A new force may not go to a war
-    # a force fights already: Augmentation (§6.5.7) sends them. The Neutrals never did.
-    state = chair(3, 1, 300, war=False)
-    state.war_status = [WAR_UNSEEN] * len(WARS)
-    state.war_status[LIBYAN] = WAR_ACTIVE
-    state.unit_pool = [0] * len(UNITS)
-    legion = UNIT_INDEX["legion"]
-    state.unit_active[legion] += 1 - at_home(state, legion)
-    commander = next(p for p in P.office_candidates(state) if state.owner[p] == 2)
-    state.unit_active[legion] += 3
-    legions = tuple(4 if u == legion else 0 for u in range(len(UNITS)))
-    send(state, Force(LIBYAN, -1, (commander,), legions, (0,) * len(UNITS), state.turn - 1))
-    state.unit_active[legion] += 8
-    state.tax_turn = state.turn
-    state._legal = None
-    [index] = range(len(state.forces))
-    before = senate_policy.force_odds(state, state.forces[index])
-    assert before < 0.5
-    assert senate_policy.POLICY.propose(state, state.legal_actions()) != SA.kind(P.AUGMENT)
-    assert make_agent("heuristic", seed=0).step(state) == SA.kind(P.AUGMENT)
-    computer_senate(state)
-    assert state.forces[index].units[legion] == 12
-    assert senate_policy.force_odds(state, state.forces[index]) >= 0.5

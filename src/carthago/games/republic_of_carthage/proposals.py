@@ -335,7 +335,7 @@ def _unit_slots(state: S, war: int, base: int, proposal: list[int]) -> list[int]
     return None
 
 
-def augmentable(state: S) -> list[int]:
+def _augmentable(state: S) -> list[int]:
     return [
         i
         for i, force in enumerate(state.forces)
@@ -521,7 +521,7 @@ def _options(state: S, proposal: list[int], other_business: bool) -> list[int] |
         return _unit_slots(state, params[0], 4, proposal)
     if kind == AUGMENT:
         if not params:
-            return [SA.item(i) for i in augmentable(state)]
+            return [SA.item(i) for i in _augmentable(state)]
         return _unit_slots(state, state.forces[params[0]].war, 2, proposal)
     if kind == SUE:
         if not params:

@@ -64,8 +64,6 @@ THREE_DICE: Final = {
 FLEET_SLOT: Final = 4 + 2 * P.MILITARY.index(P.FLEET)
 """Where a war proposal's count of fleets goes (after the war, two commanders and the armies'
 counts and Veterans, proposals.force_units)."""
-AUGMENT_FLEET_SLOT: Final = 2 + 2 * P.MILITARY.index(P.FLEET)
-"""Where an augmentation's count of fleets goes (after the force and the armies' counts)."""
 HOPELESS: Final = 0.05
 """Below this chance of Victory the computer factions call a force home (``_hopeless``)."""
 FALL_AT: Final = 4
@@ -326,10 +324,6 @@ class SenatePolicy:
                     # Armies sent along land at once after a fleet Victory: only when they
                     # would win there too; else the fleets go alone and the war waits.
                     return SA.count(min(counts))
-            if kind == P.AUGMENT and len(state.proposal) == AUGMENT_FLEET_SLOT:
-                war = state.forces[state.proposal[1]].war
-                if not W.is_naval_battle(state, war):
-                    return SA.count(min(counts))  # its fleet support went with it
             if kind == P.WAR and len(state.proposal) == FLEET_SLOT:
                 war = state.proposal[1]
                 if not W.is_naval_battle(state, war):
@@ -349,9 +343,6 @@ class SenatePolicy:
         if kind == P.RECALL and len(state.proposal) == 1:
             stranded = [SA.item(i) for i in self._stranded(state)]
             return next((a for a in legal if a in stranded), legal[0])
-        if kind == P.AUGMENT and len(state.proposal) == 1:
-            target = self._augment_target(state, role)
-            return SA.item(target) if target is not None and SA.item(target) in legal else legal[0]
         if kind == P.RECRUIT and len(state.proposal) == 1:
             units = [a - SA.ITEM for a in legal]
             unit = self._recruit_unit(state, faction, role)
@@ -373,12 +364,6 @@ class SenatePolicy:
                 return SA.kind(P.RECRUIT)
             if P.WAR in kinds and SA.item(REBEL_WAR) in (P.options(state, [P.WAR], True) or []):
                 return SA.kind(P.WAR)
-        if self._rebellion_outmatched(state, faction, role) is not None:
-            if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
-                return SA.kind(P.RECRUIT)
-            target = self._augment_target(state, role)
-            if P.AUGMENT in kinds and target is not None and state.forces[target].war == REBEL_WAR:
-                return SA.kind(P.AUGMENT)
         undoubling = P.SUE in kinds and bool(self._peace_for_match(state, role))
         if self.concentrate and undoubling:
             # Before a hopeless force is called home (``_hopeless``): the peace may save it.
@@ -387,16 +372,7 @@ class SenatePolicy:
             # A force that cannot fight where it is waits there for ever (docs, "Recall a
             # commander"): home, its counters join the next force the Senate sends.
             return SA.kind(P.RECALL)
-        winnable = self._winnable_wars(state, role)
-        # A force at an Active war before an Inactive one: the Active war counts toward four (§7).
-        active_winnable = any(w in self._unprosecuted(state) for w in winnable)
-        if (
-            P.AUGMENT in kinds
-            and not active_winnable
-            and self._augment_target(state, role) is not None
-        ):
-            return SA.kind(P.AUGMENT)
-        if P.WAR in kinds and winnable:
+        if P.WAR in kinds and self._winnable(state, role):
             return SA.kind(P.WAR)
         if self.stands(state):
             if P.RECRUIT in kinds and self._recruit_unit(state, faction, role) is not None:
@@ -446,74 +422,6 @@ class SenatePolicy:
         if not self.concentrate or force.war in (-1, REBEL_WAR) or self.stands(state):
             return False
         return force_odds(state, force) < HOPELESS
-
-    def _reinforced(self, state: S, force: Force, extra: dict[int, int] | None = None) -> Force:
-        """``force`` with every counter in Carthage that may fight its war, and ``extra``
-        recruits, added (§6.5.7 Augmentation)."""
-        extra = extra or {}
-        allowed = [P.unit_allowed(u, force.war) for u in range(len(UNITS))]
-        units = [
-            force.units[u] + (at_home(state, u) + extra.get(u, 0) if allowed[u] else 0)
-            for u in range(len(UNITS))
-        ]
-        vets = [
-            force.veterans[u] + (veterans_at_home(state, u) if allowed[u] else 0)
-            for u in range(len(UNITS))
-        ]
-        return replace(force, units=tuple(units), veterans=tuple(vets))
-
-    def _augment_target(self, state: S, role: Role) -> int | None:
-        """With ``concentrate``: the force short of the role's odds against an Active war or
-        another faction's rebellion that every counter in Carthage able to fight there would
-        bring to them (in a last stand: to better odds than any new force has); None when
-        there is none."""
-        if not self.concentrate:
-            return None
-        stands = self.stands(state)
-        best = max((self._odds(state, w) for w in self._open_wars(state)), default=0.0)
-        rebellion = self._rebellion_outmatched(state, self._faction(state), role)
-        found = []
-        for i in P.augmentable(state):
-            force = state.forces[i]
-            if force.war == REBEL_WAR:
-                if i != rebellion:
-                    continue
-            elif not W.in_war(state.war_status[force.war]):
-                continue
-            now = force_odds(state, force)
-            odds = force_odds(state, self._reinforced(state, force))
-            if odds <= now or (now >= role.win_odds and not stands):
-                continue
-            if force.war == REBEL_WAR or odds >= role.win_odds or (stands and odds > best):
-                found.append((odds, -i))
-        return -max(found)[1] if found else None
-
-    def _rebellion_outmatched(self, state: S, faction: int, role: Role) -> int | None:
-        """With ``concentrate``: the force of the Senate that faces another faction's rebellion
-        at under the role's odds (the best of them), else None. Sent at any odds (unfought, the
-        revolt wins), it stands there battle after battle; traced at six players, a force at even
-        odds met a revolt in eight Combat Phases, stalemate after stalemate, the rebellion one
-        of the four wars all the while (§6.7.3), while armies waited in Carthage and in the
-        Force Pool and up to 560T in the State Treasury."""
-        if not self.concentrate or not state.rebels or state.rebels[0] == faction:
-            return None
-        fighting = [i for i in forces_on(state, REBEL_WAR) if state.forces[i].commanders]
-        if not fighting:
-            return None
-        best = max(fighting, key=lambda i: force_odds(state, state.forces[i]))
-        return best if force_odds(state, state.forces[best]) < role.win_odds else None
-
-    def _reinforcements(self, state: S, role: Role, force: Force) -> dict[int, int]:
-        """The recruits that, with every counter in Carthage, bring ``force`` closest to the
-        role's odds within the budget (``affordable``)."""
-        plan: dict[int, int] = {}
-        while force_odds(state, self._reinforced(state, force, plan)) < role.win_odds:
-            unit = self._next_recruit(state, force.war, plan)
-            more = {**plan, unit: plan.get(unit, 0) + 1}
-            if unit < 0 or not affordable(state, role, more):
-                break
-            plan = more
-        return plan
 
     def _unprosecuted(self, state: S) -> list[int]:
         return [
@@ -691,11 +599,6 @@ class SenatePolicy:
         helps there even short of the role's odds."""
         if self._rebellion_unfought(state, faction):
             return self._plan_for(state, role, REBEL_WAR, partial=True)
-        outmatched = self._rebellion_outmatched(state, faction, role)
-        if outmatched is not None:
-            plan = self._reinforcements(state, role, state.forces[outmatched])
-            if plan:
-                return plan
         if self._winnable(state, role):
             return {}
         if self.stands(state):
@@ -1037,9 +940,7 @@ class SenatePolicy:
         if kind == P.SUE:
             return self._must_sue(state) or proposal[1] in self._peace_for_match(state, role)
         if kind == P.AUGMENT:
-            # A computer faction in revolt does not reinforce the force that fights it.
-            rebels = state.forces[proposal[1]].war == REBEL_WAR and state.rebels[:1] == [faction]
-            return not (self.concentrate and rebels)
+            return True
         if kind in (P.CONCESSION, P.LIFE):
             return state.owner[proposal[-1]] == faction
         if kind == P.EXPEDITION:
