@@ -22,6 +22,8 @@ Run: ``.venv/bin/python benchmarks/carthage_outcomes.py [--level easy] [--player
 stderr. ``--json`` is rewritten after every game, so an interrupted run keeps its games;
 ``--report PATH [PATH ...]`` prints the table of such files, and ``--first N`` goes on with a
 stopped run from its game N (the same seeds), in another file to be merged by ``--report``.
+``--records DIR`` keeps every game's record (``DIR/LEVEL-Np/game-NNNNN.json``): ``carthago
+replay`` steps through one, and its log tells what emptied a treasury or brought a war.
 
 ``--against LEVEL`` seats one faction of each ``--level`` against that level in every other seat,
 the seat moving on every game, and adds a table of how often it was among the winners (95%
@@ -33,6 +35,7 @@ processes sharing the machine do not cut its search short.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -183,15 +186,22 @@ def play_endings(
     on_ending: Callable[[Ending], None] | None = None,
     first: int = 0,
     against: tuple[str, str] | None = None,
+    records: Path | None = None,
 ) -> list[Ending]:
     """``games`` games with ``spec`` in every one of ``players`` seats, in order of index; with
     ``first``, only those from game ``first`` on (the others' seeds are not changed by it).
     With ``against`` (level, spec), one seat plays ``spec`` against that spec in every other
-    seat, the seat moving on every game (the arena's rotations)."""
+    seat, the seat moving on every game (the arena's rotations). With ``records``, every game's
+    record is kept in its folder ``LEVEL-Np`` there (the arena's names), to replay a game."""
     game = carthago.load(GAME, players=players, **(options or {}))
     table = (spec,) * players if against is None else (spec,) + (against[1],) * (players - 1)
     endings: list[Ending] = []
-    with tempfile.TemporaryDirectory() as folder:
+    with contextlib.ExitStack() as stack:
+        if records is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory())
+        else:
+            folder = str(records / f"{level}-{players}p")
+            Path(folder).mkdir(parents=True, exist_ok=True)
 
         def collect(outcome: GameOutcome) -> None:
             record = GameRecord.load(record_path(folder, outcome.index))
@@ -401,6 +411,9 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="game option key=value")
     parser.add_argument("--json", type=Path, help="write every game's ending here")
     parser.add_argument(
+        "--records", type=Path, help="keep every game's record in this folder (to replay one)"
+    )
+    parser.add_argument(
         "--report", type=Path, nargs="+", help="only print the table of these --json files"
     )
     parser.add_argument(
@@ -462,6 +475,7 @@ def main() -> None:
                 record,
                 args.first,
                 opponents,
+                args.records,
             )
     print(report(endings))
 
