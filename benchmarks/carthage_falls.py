@@ -7,6 +7,11 @@ chance from seed ``--seed + i`` and seats agents seeded ``10 * (--seed + i) + se
 replays identically. ``benchmarks/carthage_outcomes.py`` measures the levels as the arena plays
 them.
 
+With ``--boards`` it prints the board as every game's Senate Phase begins, averaged by turn over
+the games still going: the Active wars (the rebellion not counted), the Lost wars, the armies in
+the Force Pool, at home and away with a force, and the State Treasury; run at 3 and at 6 players,
+it shows where the two part.
+
 With ``--decisions`` it also counts the seats' decisions: with one choice, advised by the game
 (``heuristics.advise``, which every level plays), and the rest, by stage: those on which the
 ``normal`` and ``hard`` searches spend their time budget.
@@ -14,7 +19,7 @@ With ``--decisions`` it also counts the seats' decisions: with one choice, advis
 For every fall (rules §7 Failure) the script reads the war cards at the end: how many were Lost
 and how many Active (unprosecuted ones included), and by family which were Lost, Active or
 defeated. Run: ``.venv/bin/python benchmarks/carthage_falls.py [--players 3] [--games 100]
-[--seed 0] [--decisions]``.
+[--seed 0] [--boards] [--decisions]``.
 """
 
 from __future__ import annotations
@@ -30,7 +35,9 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import load
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage.heuristics import advise
+from carthago.games.republic_of_carthage.senate_policy import active_wars, lost_wars
 from carthago.games.republic_of_carthage.state import (
+    UNITS,
     WAR_ACTIVE,
     WAR_DEFEATED,
     WAR_LOST,
@@ -46,6 +53,45 @@ WAR_STATES = {
     WAR_DEFEATED: "defeated",
 }
 """How each war card that counts in a fall is read (an unprosecuted war is still Active)."""
+ARMIES = [i for i, unit in enumerate(UNITS) if unit.id not in ("fleet", "trade_fleet", "caravan")]
+BOARD_COLUMNS = ("active wars", "lost wars", "armies in pool", "at home", "away", "treasury")
+
+
+def board(state: RepublicOfCarthageState) -> tuple[int, ...]:
+    """What ``--boards`` reads as a Senate Phase begins (``BOARD_COLUMNS``); the armies on the
+    board count those with a force too, so the ones away are taken from them."""
+    away = sum(force.units[i] for force in state.forces if force.war >= 0 for i in ARMIES)
+    return (
+        len(active_wars(state)),
+        lost_wars(state),
+        sum(state.unit_pool[i] for i in ARMIES),
+        sum(state.unit_active[i] for i in ARMIES) - away,
+        away,
+        state.treasury,
+    )
+
+
+@dataclass
+class Boards:
+    """The boards read at each turn's first Senate step, summed by turn over the games."""
+
+    sums: dict[int, list[int]] = field(default_factory=dict)
+    games: Counter[int] = field(default_factory=Counter)
+
+    def add(self, turn: int, seen: tuple[int, ...]) -> None:
+        total = self.sums.setdefault(turn, [0] * len(seen))
+        for i, value in enumerate(seen):
+            total[i] += value
+        self.games[turn] += 1
+
+    def report(self) -> str:
+        lines = ["| turn | games | " + " | ".join(BOARD_COLUMNS) + " |"]
+        lines.append("|---:|---:|" + "---:|" * len(BOARD_COLUMNS))
+        for turn in sorted(self.sums):
+            n = self.games[turn]
+            means = " | ".join(f"{value / n:.1f}" for value in self.sums[turn])
+            lines.append(f"| {turn} | {n} | {means} |")
+        return "\n".join(lines)
 
 
 @dataclass
@@ -86,15 +132,25 @@ class Tally:
         return "\n".join(lines)
 
 
-def play(players: int, seed: int, decisions: Counter[str] | None = None) -> RepublicOfCarthageState:
+def play(
+    players: int,
+    seed: int,
+    decisions: Counter[str] | None = None,
+    boards: Boards | None = None,
+) -> RepublicOfCarthageState:
     """One game of ``heuristic`` factions deciding on the true state; ``decisions`` counts the
     seats' decisions: "one choice", "advised" (the game's advice, which the searches play too)
-    and, by stage, those the ``normal`` and ``hard`` searches would spend their budget on."""
+    and, by stage, those the ``normal`` and ``hard`` searches would spend their budget on;
+    ``boards`` gathers the board as each turn's Senate Phase begins."""
     state = load("republic_of_carthage", players=players).new_initial_state()
     assert isinstance(state, RepublicOfCarthageState)
     rng = random.Random(seed)
     agents = [HeuristicAgent(seed=10 * seed + seat) for seat in range(players)]
+    read = -1
     while not state.is_terminal():
+        if boards is not None and state.turn != read and state.stage.startswith("senate"):
+            read = state.turn
+            boards.add(state.turn, board(state))
         player = state.current_player()
         if player == CHANCE:
             state.apply_action(sample_chance_outcome(state, rng))
@@ -129,15 +185,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--boards", action="store_true", help="the mean board at each turn's Senate Phase"
+    )
+    parser.add_argument(
         "--decisions", action="store_true", help="count the decisions a search would spend on"
     )
     args = parser.parse_args()
     tally = Tally()
     decisions: Counter[str] | None = Counter() if args.decisions else None
+    boards = Boards() if args.boards else None
     start = time.perf_counter()
     for game in range(args.seed, args.seed + args.games):
-        tally.add(play(args.players, game, decisions))
+        tally.add(play(args.players, game, decisions, boards))
     print(tally.report(args.games, time.perf_counter() - start))
+    if boards is not None:
+        print(boards.report())
     if decisions is not None:
         print(decision_report(decisions, args.games))
 

@@ -74,3 +74,23 @@ def test_the_decisions_a_search_spends_its_budget_on_are_counted_by_stage(
     assert decisions["searched: senate_propose"] == 0  # the Senate aide advises every proposal
     report = falls.decision_report(decisions, 1)
     assert report.startswith(f"decisions a game: {searched} searched")
+
+
+def test_the_boards_are_read_at_each_senate_and_averaged_by_turn(falls: ModuleType) -> None:
+    boards = falls.Boards()
+    state = falls.play(6, 0, boards=boards)
+    turns = sorted(boards.games)
+    assert turns == list(range(1, len(turns) + 1)) and turns[-1] in (state.turn - 1, state.turn)
+    assert set(boards.games.values()) == {1}
+    # The first Senate: no war Lost yet, the two Legions at home, the State's opening treasury
+    # less the turn's dues and more its income.
+    active, lost, pool, home, away, treasury = boards.sums[1]
+    assert lost == 0 and away == 0 and home == 2 and pool >= 9 - 2
+    boards.add(1, (1, 0, 3, 2, 0, 100))
+    assert boards.games[1] == 2
+    report = boards.report().splitlines()
+    assert report[0].startswith("| turn | games | active wars | lost wars |")
+    assert report[2] == (
+        f"| 1 | 2 | {(active + 1) / 2:.1f} | 0.0 | {(pool + 3) / 2:.1f} | 2.0 | 0.0 "
+        f"| {(treasury + 100) / 2:.1f} |"
+    )

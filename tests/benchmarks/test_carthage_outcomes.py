@@ -8,6 +8,7 @@ from types import ModuleType
 
 import pytest
 
+from carthago.core.records import GameRecord
 from tests.benchmarks.scripts import ROOT, load_script
 
 
@@ -64,6 +65,17 @@ def test_a_run_goes_on_from_a_later_game_with_the_same_seeds(outcomes: ModuleTyp
     assert [(e.index, e.seed, e.reason, e.actions) for e in rest] == [
         (e.index, e.seed, e.reason, e.actions) for e in whole[2:]
     ]
+
+
+def test_kept_records_replay_to_the_ending_measured(outcomes: ModuleType, tmp_path: Path) -> None:
+    endings = outcomes.play_endings(
+        "random", "random", 3, 2, seed=5, options={"turn_limit": 1}, records=tmp_path
+    )
+    kept = sorted((tmp_path / "random-3p").iterdir())
+    assert [path.name for path in kept] == ["game-00000.json", "game-00001.json"]
+    for ending, path in zip(endings, kept, strict=True):
+        state = GameRecord.load(path).replay()
+        assert state.is_terminal() and state.ended == ending.reason
 
 
 def test_the_json_file_gives_back_the_games(outcomes: ModuleType, tmp_path: Path) -> None:
