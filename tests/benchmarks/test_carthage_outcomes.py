@@ -9,6 +9,7 @@ from types import ModuleType
 import pytest
 
 from carthago.core.records import GameRecord
+from carthago.games.republic_of_carthage.state import RepublicOfCarthageState
 from tests.benchmarks.scripts import ROOT, load_script
 
 
@@ -75,6 +76,7 @@ def test_kept_records_replay_to_the_ending_measured(outcomes: ModuleType, tmp_pa
     assert [path.name for path in kept] == ["game-00000.json", "game-00001.json"]
     for ending, path in zip(endings, kept, strict=True):
         state = GameRecord.load(path).replay()
+        assert isinstance(state, RepublicOfCarthageState)
         assert state.is_terminal() and state.ended == ending.reason
 
 
