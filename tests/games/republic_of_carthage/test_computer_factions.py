@@ -24,7 +24,12 @@ from carthago.games.republic_of_carthage import senate_actions as SA
 from carthago.games.republic_of_carthage import war as W
 from carthago.games.republic_of_carthage.forces import Force, at_home, send
 from carthago.games.republic_of_carthage.forum import trader_candidates
-from carthago.games.republic_of_carthage.revenue import STATE_INCOME, state_dues
+from carthago.games.republic_of_carthage.revenue import (
+    STATE_INCOME,
+    UNIT_UPKEEP,
+    revenue_risk,
+    state_dues,
+)
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     GOVERNOR,
@@ -345,7 +350,33 @@ def test_s6_2_a_computer_senate_recruits_no_more_than_the_next_revenue_phase_can
     home = sum(at_home(state, u) for u in P.ARMIES)
     computer_senate(state)
     assert len(state.forces) == 1 and sum(state.forces[0].units[u] for u in P.ARMIES) > home
-    assert state.treasury + STATE_INCOME - sum(amount for amount, _ in state_dues(state)) >= 0
+    dues = sum(amount for amount, _ in state_dues(state))
+    assert state.treasury + STATE_INCOME - dues >= revenue_risk(state) > 0
+
+
+def test_s6_2_a_computer_senate_keeps_what_corruption_and_the_provinces_may_take() -> None:
+    # Traced at six players: ten fleets for 100T left 12T beyond the next Revenue Phase's dues,
+    # four Committee members' corruption rolls took 15T, and the Republic was bankrupt.
+    state = _human_chair(0, war=True)
+    for war in ("SICILIAN-1", "SICILIAN-2", "SICILIAN-3"):
+        state.war_status[WAR_INDEX[war]] = WAR_LOST
+    state.war_status[WAR_INDEX["LIBYAN"]] = WAR_ACTIVE
+    role = senate_policy.ROLES["Imperials"]  # the aide every computer faction's Senate plays
+    fleets = {P.FLEET: 2}
+    cost = 2 * P.recruit_cost(state, P.FLEET)
+    dues = sum(amount for amount, _ in state_dues(state)) + 2 * UNIT_UPKEEP
+    risk = revenue_risk(state)
+    assert risk >= 6  # a corruption die for each Committee member in office
+    enough = cost + dues - STATE_INCOME + risk
+    assert enough - cost > role.reserve
+    state.treasury = enough
+    assert senate_policy.COMPUTER_POLICY._affordable(state, role, fleets)
+    # A talent short: the dues alone would still be paid, the worst rolls would not; the
+    # Neutrals' aide (the game's own, §9) still recruits.
+    state.treasury = enough - 1
+    assert state.treasury - cost + STATE_INCOME - dues >= 0
+    assert not senate_policy.COMPUTER_POLICY._affordable(state, role, fleets)
+    assert senate_policy.POLICY._affordable(state, role, fleets)
 
 
 def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import carthago
 from carthago.games.republic_of_carthage import actions as A
 from carthago.games.republic_of_carthage.offices import vacate
-from carthago.games.republic_of_carthage.revenue import MAX_TRANSFERS, contribution_influence
+from carthago.games.republic_of_carthage.revenue import (
+    MAX_TRANSFERS,
+    contribution_influence,
+    revenue_risk,
+)
 from carthago.games.republic_of_carthage.state import (
     CARTHAGE,
     CHIT_NONE,
@@ -246,6 +250,20 @@ def test_s6_2_step12_bankruptcy_ends_the_game_for_everyone() -> None:
     assert state.ended == "bankruptcy" and state.bankrupt
     assert state.returns() == [-1.0, -1.0, -1.0]
     assert state.turn == 1
+
+
+def test_s6_2_the_worst_revenue_phase_counts_corruption_dice_and_province_shortfalls() -> None:
+    state = _quiet()
+    assert revenue_risk(state) == 0
+    people = [p for p in state.faction_persons(0) if state.ploc[p] == CARTHAGE][:3]
+    state.office_holder[OFFICE_INDEX["SUPERVISOR"]] = people[0]
+    state.office_holder[OFFICE_INDEX["HARBOR-MASTER"]] = people[1]
+    assert revenue_risk(state) == 2 * 6  # each Committee member's die at its highest
+    _govern(state, LIBYA, people[2])
+    # Undeveloped Libya: State Income dr-5 is 4T short at worst, Personal Income dr-3 2T.
+    assert revenue_risk(state) == 12 + 4 + 2
+    state.prov_dev[LIBYA] = 1  # developed: DR and dr, never below zero
+    assert revenue_risk(state) == 12
 
 
 def test_s6_2_step2_supervisor_and_harbor_master_but_not_the_overseer() -> None:

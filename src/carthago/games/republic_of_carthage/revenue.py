@@ -212,6 +212,27 @@ def state_dues(state: S) -> list[tuple[int, str]]:
     ]
 
 
+def revenue_risk(state: S) -> int:
+    """What the next Revenue Phase may take from the State Treasury besides ``state_dues``, at
+    its worst, as the board stands: each Committee member's corruption die (paid before the
+    State's income arrives) and each governed Province's State and Personal Income where their
+    dice may fall below zero (the State pays the shortfall)."""
+    members = sum(
+        1
+        for office, holder in enumerate(state.office_holder)
+        if OFFICES[office].committee and holder >= 0
+    )
+    highest, _ = dice_outcomes(1)[-1]
+    risk = members * corruption(state, highest)
+    for province, where in enumerate(state.prov_loc):
+        if where != PROV_GOVERNED:
+            continue
+        income, personal = _side_of(state, province)
+        lowest = income.dice + income.modifier + province_income_modifier(state)
+        risk += max(0, -lowest) + max(0, -(personal.dice + personal.modifier))
+    return risk
+
+
 def _state_accounts(state: S) -> None:
     state.treasury += STATE_INCOME
     state.note(f"The State receives {STATE_INCOME}T: {state.treasury}T")

@@ -28,7 +28,12 @@ from carthago.games.republic_of_carthage.forces import (
     forces_on,
     veterans_at_home,
 )
-from carthago.games.republic_of_carthage.revenue import STATE_INCOME, UNIT_UPKEEP, state_dues
+from carthago.games.republic_of_carthage.revenue import (
+    STATE_INCOME,
+    UNIT_UPKEEP,
+    revenue_risk,
+    state_dues,
+)
 from carthago.games.republic_of_carthage.specials import exploration_bonus, war_bonus
 from carthago.games.republic_of_carthage.stages import actor
 from carthago.games.republic_of_carthage.state import (
@@ -141,17 +146,17 @@ def rating(state: S, person: int, name: str) -> int:
     return stat(person, name)
 
 
-def affordable(state: S, role: Role, recruits: dict[int, int]) -> bool:
+def affordable(state: S, role: Role, recruits: dict[int, int], margin: int = 0) -> bool:
     """Whether the State Treasury pays for ``recruits`` ({unit: number}) and keeps the role's
     reserve, and can still pay the next Revenue Phase's dues as the board stands, the
-    recruits' upkeep included: a treasury that cannot pay them is bankrupt, and the Republic
-    falls with it (§6.2 steps 6 to 8, §7), even against a rebellion (any force sent keeps a
-    revolt from winning unfought, §6.7.3)."""
+    recruits' upkeep included, with ``margin`` to spare: a treasury that cannot pay them is
+    bankrupt, and the Republic falls with it (§6.2 steps 6 to 8, §7), even against a
+    rebellion (any force sent keeps a revolt from winning unfought, §6.7.3)."""
     left = state.treasury - sum(P.recruit_cost(state, u) * n for u, n in recruits.items())
     if left < role.reserve:
         return False
     dues = sum(amount for amount, _ in state_dues(state)) + UNIT_UPKEEP * sum(recruits.values())
-    return left + STATE_INCOME - dues >= 0
+    return left + STATE_INCOME - dues - margin >= 0
 
 
 def force_strength(state: S, war: int, units: tuple[int, ...], veterans: tuple[int, ...]) -> int:
@@ -238,7 +243,8 @@ class SenatePolicy:
     for peace to undouble a matching war whatever the other wars (``_peace_for_match``), and
     send no force to an Inactive war while peace or recruiting can make an Active one winnable
     (``_active_first``); with ``soldier_suffetes``, they elect the best soldier in Carthage a
-    Suffete (``_soldier_pair``)."""
+    Suffete (``_soldier_pair``); with ``worst_rolls``, they recruit only what leaves the next
+    Revenue Phase its worst corruption and Province rolls (``revenue_risk``) besides its dues."""
 
     def __init__(
         self,
@@ -247,12 +253,22 @@ class SenatePolicy:
         strongest_commanders: bool = False,
         concentrate: bool = False,
         soldier_suffetes: bool = False,
+        worst_rolls: bool = False,
     ) -> None:
         self.last_stand = last_stand
         self.stock_reserve = stock_reserve
         self.strongest_commanders = strongest_commanders
         self.concentrate = concentrate
         self.soldier_suffetes = soldier_suffetes
+        self.worst_rolls = worst_rolls
+
+    def _affordable(self, state: S, role: Role, recruits: dict[int, int]) -> bool:
+        """``affordable``; with ``worst_rolls``, keeping ``revenue_risk`` too. Traced at six
+        players (``normal`` factions): the Senate recruited ten fleets for 100T, leaving 12T
+        beyond the next Revenue Phase's dues; four corruption rolls took 15T before the State's
+        income came, and the Republic was bankrupt. The Neutrals keep their reconstructed aide."""
+        margin = revenue_risk(state) if self.worst_rolls else 0
+        return affordable(state, role, recruits, margin)
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -640,7 +656,7 @@ class SenatePolicy:
         while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
             more = {**plan, unit: plan.get(unit, 0) + 1}
-            if unit < 0 or not affordable(state, role, more):
+            if unit < 0 or not self._affordable(state, role, more):
                 return plan if partial else {}
             plan = more
         return plan
@@ -925,7 +941,7 @@ class SenatePolicy:
         if kind == P.TAX_DOWN:
             return state.treasury > 3 * role.tax_below
         if kind == P.RECRUIT:
-            return affordable(state, role, {proposal[1]: proposal[2]})
+            return self._affordable(state, role, {proposal[1]: proposal[2]})
         if kind == P.DISBAND:
             return state.treasury < role.disband_below
         if kind == P.WAR and proposal[1] == REBEL_WAR:
@@ -976,4 +992,5 @@ COMPUTER_POLICY: Final = SenatePolicy(
     strongest_commanders=True,
     concentrate=True,
     soldier_suffetes=True,
+    worst_rolls=True,
 )
