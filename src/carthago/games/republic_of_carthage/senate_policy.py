@@ -265,7 +265,7 @@ class SenatePolicy:
     def _affordable(self, state: S, role: Role, recruits: dict[int, int]) -> bool:
         """``affordable``; with ``worst_rolls``, keeping ``revenue_risk`` too. Traced at six
         players (``normal`` factions): the Senate recruited ten fleets for 100T, leaving 12T
-        beyond the next Revenue Phase's dues; four corruption rolls took 15T before the State's
+        beyond the next Revenue Phase's dues; three corruption rolls took 15T before the State's
         income came, and the Republic was bankrupt. The Neutrals keep their reconstructed aide."""
         margin = revenue_risk(state) if self.worst_rolls else 0
         return affordable(state, role, recruits, margin)
