@@ -35,8 +35,8 @@ typecheck: install
 # core tests, and the doctests of the compiled modules, on the interpreted ones. The slowest
 # tests are listed, to keep the suite inside its 20 minutes.
 unit: install
-	$(BIN)/pytest -n 2 --dist worksteal --durations=15
-	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 --dist worksteal --durations=10 tests/contract tests/core src/carthago
+	$(BIN)/pytest -n 2 --durations=15
+	CARTHAGO_PURE_PYTHON=1 $(BIN)/pytest -n 2 --durations=10 tests/contract tests/core src/carthago
 
 test: browser postgres lint typecheck unit
 
