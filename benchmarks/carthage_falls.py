@@ -35,9 +35,9 @@ from carthago.core.chance import sample_chance_outcome
 from carthago.core.registry import load
 from carthago.core.state import CHANCE
 from carthago.games.republic_of_carthage.heuristics import advise
+from carthago.games.republic_of_carthage.proposals import ARMIES
 from carthago.games.republic_of_carthage.senate_policy import active_wars, lost_wars
 from carthago.games.republic_of_carthage.state import (
-    UNITS,
     WAR_ACTIVE,
     WAR_DEFEATED,
     WAR_LOST,
@@ -53,7 +53,6 @@ WAR_STATES = {
     WAR_DEFEATED: "defeated",
 }
 """How each war card that counts in a fall is read (an unprosecuted war is still Active)."""
-ARMIES = [i for i, unit in enumerate(UNITS) if unit.id not in ("fleet", "trade_fleet", "caravan")]
 BOARD_COLUMNS = ("active wars", "lost wars", "armies in pool", "at home", "away", "treasury")
 
 

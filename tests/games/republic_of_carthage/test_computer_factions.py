@@ -370,13 +370,17 @@ def test_s6_2_a_computer_senate_keeps_what_corruption_and_the_provinces_may_take
     enough = cost + dues - STATE_INCOME + risk
     assert enough - cost > role.reserve
     state.treasury = enough
-    assert senate_policy.COMPUTER_POLICY._affordable(state, role, fleets)
+    assert senate_policy.affordable(
+        state, role, fleets, senate_policy.COMPUTER_POLICY._margin(state)
+    )
     # A talent short: the dues alone would still be paid, the worst rolls would not; the
     # Neutrals' aide (the game's own, §9) still recruits.
     state.treasury = enough - 1
     assert state.treasury - cost + STATE_INCOME - dues >= 0
-    assert not senate_policy.COMPUTER_POLICY._affordable(state, role, fleets)
-    assert senate_policy.POLICY._affordable(state, role, fleets)
+    assert not senate_policy.affordable(
+        state, role, fleets, senate_policy.COMPUTER_POLICY._margin(state)
+    )
+    assert senate_policy.affordable(state, role, fleets, senate_policy.POLICY._margin(state))
 
 
 def test_s6_2_11_no_rescue_is_advised_while_the_treasury_can_pay() -> None:

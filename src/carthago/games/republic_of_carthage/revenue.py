@@ -87,6 +87,15 @@ def pay(state: S, amount: int, why: str) -> None:
         state.note("The State Treasury cannot make this payment")
 
 
+def _committee_in_office(state: S) -> list[int]:
+    """The Committee offices held now: each holder may take a corruption roll (§6.2 step 2)."""
+    return [
+        office
+        for office, holder in enumerate(state.office_holder)
+        if OFFICES[office].committee and holder >= 0
+    ]
+
+
 def _income(state: S) -> None:
     state.note("Revenue Phase (rules 6.2)")
     for faction in range(state.rg.num_factions):
@@ -105,11 +114,7 @@ def _income(state: S) -> None:
             amount += math.ceil(fleets / card.income_per_fleets)
         state.talents[holder] += amount
         state.note(f"{describe_person(holder)} earns {amount}T as {card.name}")
-    state.ctx = [
-        office
-        for office, holder in enumerate(state.office_holder)
-        if OFFICES[office].committee and holder >= 0
-    ]
+    state.ctx = _committee_in_office(state)
     state.stage = "revenue_corruption"
 
 
@@ -217,13 +222,8 @@ def revenue_risk(state: S) -> int:
     its worst, as the board stands: each Committee member's corruption die (paid before the
     State's income arrives) and each governed Province's State and Personal Income where their
     dice may fall below zero (the State pays the shortfall)."""
-    members = sum(
-        1
-        for office, holder in enumerate(state.office_holder)
-        if OFFICES[office].committee and holder >= 0
-    )
     highest, _ = dice_outcomes(1)[-1]
-    risk = members * corruption(state, highest)
+    risk = len(_committee_in_office(state)) * corruption(state, highest)
     for province, where in enumerate(state.prov_loc):
         if where != PROV_GOVERNED:
             continue

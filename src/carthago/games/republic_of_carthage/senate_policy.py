@@ -262,13 +262,13 @@ class SenatePolicy:
         self.soldier_suffetes = soldier_suffetes
         self.worst_rolls = worst_rolls
 
-    def _affordable(self, state: S, role: Role, recruits: dict[int, int]) -> bool:
-        """``affordable``; with ``worst_rolls``, keeping ``revenue_risk`` too. Traced at six
-        players (``normal`` factions): the Senate recruited ten fleets for 100T, leaving 12T
-        beyond the next Revenue Phase's dues; three corruption rolls took 15T before the State's
-        income came, and the Republic was bankrupt. The Neutrals keep their reconstructed aide."""
-        margin = revenue_risk(state) if self.worst_rolls else 0
-        return affordable(state, role, recruits, margin)
+    def _margin(self, state: S) -> int:
+        """What ``affordable`` keeps besides the dues: with ``worst_rolls``, ``revenue_risk``,
+        else nothing. Traced at six players (``normal`` factions): the Senate recruited ten
+        fleets for 100T, leaving 12T beyond the next Revenue Phase's dues; three corruption rolls
+        took 15T before the State's income came, and the Republic was bankrupt. The Neutrals
+        keep their reconstructed aide."""
+        return revenue_risk(state) if self.worst_rolls else 0
 
     def stands(self, state: S) -> bool:
         """Whether this policy makes its last stand now: four wars are active (the rebellion
@@ -653,10 +653,11 @@ class SenatePolicy:
         the budget (``affordable``); when they cannot, none, or with ``partial`` (a rebellion,
         which wins unless fought) as many as the budget buys."""
         plan: dict[int, int] = {}
+        margin = self._margin(state)
         while self._odds(state, war, plan) < role.win_odds:
             unit = self._next_recruit(state, war, plan)
             more = {**plan, unit: plan.get(unit, 0) + 1}
-            if unit < 0 or not self._affordable(state, role, more):
+            if unit < 0 or not affordable(state, role, more, margin):
                 return plan if partial else {}
             plan = more
         return plan
@@ -941,7 +942,7 @@ class SenatePolicy:
         if kind == P.TAX_DOWN:
             return state.treasury > 3 * role.tax_below
         if kind == P.RECRUIT:
-            return self._affordable(state, role, {proposal[1]: proposal[2]})
+            return affordable(state, role, {proposal[1]: proposal[2]}, self._margin(state))
         if kind == P.DISBAND:
             return state.treasury < role.disband_below
         if kind == P.WAR and proposal[1] == REBEL_WAR:
