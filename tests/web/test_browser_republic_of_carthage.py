@@ -22,6 +22,21 @@ from tests.web.browser import (
 
 pytestmark = BROWSER_TESTS
 
+HELD_REPLIES = """
+(() => {
+  // The replies to the person's moves are held back until the test lets them go, as a slow
+  // network would: the new position still reaches the page, pushed over its socket.
+  const fetchNow = window.fetch;
+  let release;
+  const released = new Promise((done) => { release = done; });
+  window.releaseReplies = () => release();
+  window.fetch = async (...args) => {
+    const response = await fetchNow(...args);
+    if (String(args[0]).endsWith("/actions")) await released;
+    return response;
+  };
+})();
+"""
 WAIT_FOR_NEXT_MOVE = (
     "(before) => { const t = document.querySelector('#turn');"
     " return !document.querySelector('#menu:not([hidden])') && t && t.dataset.move !== before; }"
@@ -166,6 +181,32 @@ def test_one_turn_of_the_solitaire_game_by_clicking_the_table(
     assert len(neutrals) == 4, neutrals
     assert sum(clicks.values()) > 10, clicks
     assert page.locator("#roc-result").inner_text().startswith("Game over")
+    assert not errors, errors
+    page.close()
+
+
+def test_a_click_counts_while_the_reply_to_the_last_one_is_still_on_its_way(
+    server: str, browser: Browser
+) -> None:
+    """Once the table shows the position after a person's move, their next click is sent, even
+    if the reply to the move before has not arrived yet (a fresh-clone run once lost one)."""
+    rng = random.Random(5)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    watch_errors(page, errors)
+    page.add_init_script(HELD_REPLIES)
+    start(page, server, players=1, turns=1)
+    clicks = dict.fromkeys(("vote", "card", "button"), 0)
+    for _ in range(3):
+        assert my_turn_or_over(page) == "mine"
+        before = page.locator("#turn").get_attribute("data-move") or ""
+        one_decision_by_clicking(page, rng, clicks)
+        page.wait_for_function(WAIT_FOR_NEXT_MOVE, arg=before, timeout=20_000)
+    latest = int(page.locator("#turn").get_attribute("data-move") or 0)
+    page.evaluate("window.releaseReplies()")
+    # The late replies bring older positions, which the table does not go back to.
+    page.wait_for_timeout(500)
+    assert int(page.locator("#turn").get_attribute("data-move") or 0) >= latest > int(before)
     assert not errors, errors
     page.close()
 

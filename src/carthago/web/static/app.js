@@ -343,7 +343,7 @@ const Carthago = (() => {
   // -- playing and watching ----------------------------------------------------------------
 
   function play(root, gameId, token) {
-    const session = { gameId, token, view: null, previous: null, pending: false, socket: null, error: "", offline: false, hint: null };
+    const session = { gameId, token, view: null, previous: null, pending: null, socket: null, error: "", offline: false, hint: null };
     const container = el("div", { id: "game" }, "connecting…");
     root.replaceChildren(container);
 
@@ -367,9 +367,13 @@ const Carthago = (() => {
       for (const node of container.querySelectorAll("[data-since]")) tick(node);
     }, 250);
 
+    // A move is in flight until its reply comes; a second click on the same position is dropped
+    // (it was a double click), but once the new position has come over the socket, it counts.
+    const waiting = () => session.pending !== null && session.pending === session.view.move;
     const act = async (action) => {
-      if (session.pending || session.offline) return;
-      session.pending = true;
+      if (waiting() || session.offline) return;
+      const move = session.view.move;
+      session.pending = move;
       session.error = "";
       render();
       try {
@@ -383,7 +387,7 @@ const Carthago = (() => {
           try { accept(await api("GET", `/api/games/${gameId}`, undefined, token), true); } catch (_) { /* shown below */ }
         }
       } finally {
-        session.pending = false;
+        if (session.pending === move) session.pending = null;
         render();
       }
     };
@@ -423,7 +427,7 @@ const Carthago = (() => {
         const view = session.view;
         if (!view) return;
         container.replaceChildren(gameScreen(view, session.previous, {
-          act, follow, abandon, pending: session.pending, error: session.error, live: true, offline: session.offline,
+          act, follow, abandon, pending: waiting(), error: session.error, live: true, offline: session.offline,
           hint: session.hint, askHint,
         }));
         for (const node of container.querySelectorAll("[data-since]")) tick(node);
