@@ -245,6 +245,44 @@ def test_resampled_states_keep_what_the_player_knows(
             )
 
 
+def own_moves_in_full_history(state: CarthagoSpielState, player: int) -> list[tuple[int, int]]:
+    """What OpenSpiel's own record says ``player`` played, move by move."""
+    return [
+        (n, step.action) for n, step in enumerate(state.full_history()) if step.player == player
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_own_actions_are_those_openspiel_recorded(game_id: str) -> None:
+    """The adapter keeps who moved beside the state (for speed); through clones, resamples and
+    serialisation it must agree with OpenSpiel's own record of the game."""
+    game = spiel_game(game_id, SHORTEST[game_id])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    states = random_playout(game, seed=4)
+    for state in spaced(states, 12):
+        text = pyspiel.serialize_game_and_state(game, state)
+        _, restored = pyspiel.deserialize_game_and_state(text)
+        for player in range(game.num_players()):
+            expected = own_moves_in_full_history(state, player)
+            assert state.own_actions(player) == expected
+            assert state.clone().own_actions(player) == expected
+            assert restored.own_actions(player) == expected
+            if not state.is_terminal():
+                resampled = state.resample_from_infostate(player, sampler)
+                assert resampled.own_actions(player) == own_moves_in_full_history(resampled, player)
+    # A clone moving on does not change the moves of the state it was cloned from.
+    middle = states[len(states) // 2]
+    before = [middle.own_actions(p) for p in range(game.num_players())]
+    branch = middle.clone()
+    branch.apply_action(
+        sample_chance_outcome(branch.carthago_state, random.Random(0))
+        if branch.is_chance_node()
+        else branch.legal_actions()[0]
+    )
+    assert [middle.own_actions(p) for p in range(game.num_players())] == before
+    assert len(branch.history()) == len(middle.history()) + 1
+
+
 def test_resampling_redraws_the_hidden_card() -> None:
     game = spiel_game("guessing")
     state = game.new_initial_state()

@@ -188,11 +188,18 @@ class _Holder:
     use, since OpenSpiel's clone starts from a new initial state it then overwrites.
     """
 
-    __slots__ = ("_state", "game")
+    __slots__ = ("_moved", "_movers", "_state", "game")
 
-    def __init__(self, game: Game, state: State | None = None) -> None:
+    def __init__(
+        self, game: Game, state: State | None = None, movers: list[int] | None = None
+    ) -> None:
         self.game = game
         self._state = state
+        # Who made each move (CHANCE for chance). Clones share the list, as carthago's states
+        # share their history: information-state strings and tensors read it at every
+        # simulation of a search, where OpenSpiel's full_history() costs a C++ round trip.
+        self._movers = movers if movers is not None else []
+        self._moved = len(self._movers)
 
     @property
     def state(self) -> State:
@@ -200,16 +207,37 @@ class _Holder:
             self._state = self.game.new_initial_state()
         return self._state
 
+    def record_mover(self, player: int) -> None:
+        if len(self._movers) != self._moved:
+            # A clone sharing the list moved on from here first: the rest of it is not ours.
+            self._movers = self._movers[: self._moved]
+        self._movers.append(player)
+        self._moved += 1
+
+    def movers(self) -> list[int]:
+        return self._movers[: self._moved]
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.game, None if self._state is None else self._state.clone())
+        copy = _Holder(self.game, None if self._state is None else self._state.clone())
+        copy._movers, copy._moved = self._movers, self._moved
+        return copy
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], dict[str, Any]]]:
-        return _restore_holder, (self.game.name, dict(self.game.options), self.state.to_dict())
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[str, dict[str, Any], dict[str, Any], list[int]]]:
+        return _restore_holder, (
+            self.game.name,
+            dict(self.game.options),
+            self.state.to_dict(),
+            self.movers(),
+        )
 
 
-def _restore_holder(game_id: str, options: dict[str, Any], snapshot: dict[str, Any]) -> _Holder:
+def _restore_holder(
+    game_id: str, options: dict[str, Any], snapshot: dict[str, Any], movers: list[int]
+) -> _Holder:
     game = load(game_id, **options)
-    return _Holder(game, game.state_from_dict(snapshot))
+    return _Holder(game, game.state_from_dict(snapshot), list(movers))
 
 
 class CarthagoSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
@@ -244,6 +272,7 @@ class CarthagoSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no
         return self._holder.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        self._holder.record_mover(self.current_player())
         if self._replaying is not None:
             self._replaying.pop()
             return
@@ -275,10 +304,13 @@ class CarthagoSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no
 
     def own_actions(self, player: int) -> list[tuple[int, int]]:
         """``(move number, action)`` of each move ``player`` made so far."""
+        movers = self._holder.movers()
         return [
-            (number, step.action)
-            for number, step in enumerate(self.full_history())
-            if step.player == player
+            (number, action)
+            for number, (mover, action) in enumerate(
+                zip(movers, self._holder.state.history(), strict=True)
+            )
+            if mover == player
         ]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
@@ -293,7 +325,7 @@ class CarthagoSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no
             else random.Random(int(probability_sampler() * 2**53))
         )
         resampled = self._holder.state.resample_from_infostate(player_id, rng)
-        movers = [step.player for step in self.full_history()]
+        movers = self._holder.movers()
         history = resampled.history()
         if len(history) != len(movers):
             raise InvalidStateError(
@@ -364,9 +396,10 @@ class CarthagoObserver:
         if "own_actions" in self.dict:
             own = self.dict["own_actions"]
             own.fill(0.0)
-            scale = self._game.num_distinct_actions
-            for number, action in state.own_actions(player):
-                own[number] = (action + 1) / scale
+            moves = state.own_actions(player)
+            if moves:
+                numbers, actions = zip(*moves, strict=True)
+                own[list(numbers)] = (np.array(actions) + 1) / self._game.num_distinct_actions
 
     def string_from(self, state: CarthagoSpielState, player: int) -> str:
         """``observation(player)`` as canonical JSON (see the module docstring)."""
