@@ -268,6 +268,13 @@ def test_a_whole_battle_of_beneventum_to_its_end_by_clicking_the_map(
     assert page.locator("#turn").inner_text().startswith("Game over")
     # At least a turn's Command Points placed and units picked on the map, whenever it ends.
     assert clicks["box"] >= 3 and clicks["counter"] >= 1, clicks
+    # The log, appended to move after move, holds the seat's whole log as the server has it.
+    view = page.evaluate(
+        "(id) => fetch('/api/games/' + id, {headers: {'X-Seat-Token':"
+        " new URLSearchParams(location.hash.slice(1)).get('token')}}).then((r) => r.json())",
+        page.url.split("/play/")[1].split("#")[0],
+    )
+    assert page.locator("#log li").all_inner_texts() == view["observation"]["log"]
     page.mouse.move(0, 0)
     shot(page, "de_bello_punico-beneventum-end", docs=True, full_page=False)
     # A spectator sees the same battle, with nothing to click.

@@ -49,6 +49,11 @@ def busiest_step(record: GameRecord) -> tuple[int, int]:
     return busiest
 
 
+def public_log_at(record: GameRecord, step: int) -> list[str]:
+    state = carthago.load(record.game, **record.options).replay(record.actions[:step])
+    return state.log(None)
+
+
 def test_a_jump_along_the_slider_keeps_the_board_on_the_screen(
     server: str, browser: Browser
 ) -> None:
@@ -78,6 +83,9 @@ def test_a_jump_along_the_slider_keeps_the_board_on_the_screen(
     banner = page.locator("#last-event").inner_text()
     fresh = page.locator("#log li.fresh").all_inner_texts()
     assert len(fresh) == lines
+    # The page keeps its log list between steps and appends to it: after the jump to the end,
+    # back, and a step on, it holds exactly the log of this step.
+    assert page.locator("#log li").all_inner_texts() == public_log_at(record, step)
     assert banner.endswith(" · ".join(fresh[-3:]))
     assert banner.startswith(f"{lines - 3} earlier in the log · ")
     # Nobody thinks in a replay, though a computer played the seat to move.
