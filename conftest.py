@@ -1,4 +1,4 @@
-"""Doctest collection over ``src``.
+"""Doctest collection over ``src``, and the slow tests first.
 
 The ``rl`` adapters are only importable with the ``rl`` extra: without it their modules are left
 out (tests/interop skips on its own), so a checkout installed without the extra collects cleanly.
@@ -10,6 +10,8 @@ A module running compiled (mypyc) has no Python source in this process to read d
 
 import importlib.util
 from pathlib import Path
+
+import pytest
 
 SOURCE = Path(__file__).parent / "src"
 
@@ -31,3 +33,10 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
     if spec is not None and spec.origin is not None and not spec.origin.endswith(".py"):
         return True
     return None
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked slow (a minute or so each) go first, in the order they came (random):
+    with two workers, a long test started last would finish alone after the rest."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

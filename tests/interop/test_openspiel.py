@@ -142,6 +142,7 @@ def test_game_type_flags_hold_in_play(game_id: str) -> None:
                 assert all(v | {"viewer": None} == views[0] | {"viewer": None} for v in views)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=VARIANT_IDS)
 def test_openspiel_random_simulation_test(game_id: str, options: dict[str, OptionValue]) -> None:
     # OpenSpiel's own checks: legal actions, chance, returns, observations, clone, serialize.
@@ -186,6 +187,7 @@ def test_openspiel_mcts_bots_play_a_full_game(game_id: str) -> None:
     assert returns == _replayed_returns(game_id, SHORTEST[game_id], state.history())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_openspiel_ismcts_bot_plays_a_full_game_against_random(game_id: str) -> None:
     game = spiel_game(game_id, SHORTEST[game_id])
