@@ -343,7 +343,7 @@ const Carthago = (() => {
   // -- playing and watching ----------------------------------------------------------------
 
   function play(root, gameId, token) {
-    const session = { gameId, token, view: null, previous: null, pending: null, socket: null, error: "", offline: false, hint: null, logKept: {} };
+    const session = { gameId, token, view: null, previous: null, pending: null, socket: null, error: "", offline: false, hint: null };
     const container = el("div", { id: "game" }, "connecting…");
     root.replaceChildren(container);
 
@@ -427,7 +427,7 @@ const Carthago = (() => {
         const view = session.view;
         if (!view) return;
         container.replaceChildren(gameScreen(view, session.previous, {
-          act, follow, abandon, pending: waiting(), error: session.error, live: true, offline: session.offline, logKept: session.logKept,
+          act, follow, abandon, pending: waiting(), error: session.error, live: true, offline: session.offline,
           hint: session.hint, askHint,
         }));
         for (const node of container.querySelectorAll("[data-since]")) tick(node);
@@ -598,7 +598,8 @@ const Carthago = (() => {
     const side = el("aside", {},
       ctx.live ? actionsPanel(view, ctx) : null,
       el("section", { class: "panel" }, el("h2", { text: "Log" }),
-        logList(ctx.logKept || {}, log, fresh, view.viewer),
+        el("ol", { class: "log", id: "log" },
+          log.map((line, i) => el("li", { class: i >= log.length - fresh ? "fresh" : null, text: line }))),
         playedForYou(view)),
       ctx.live ? linksPanel(view, ctx) : null);
     const screen = el("div", {},
@@ -611,21 +612,6 @@ const Carthago = (() => {
       if (list) list.scrollTop = list.scrollHeight;
     });
     return screen;
-  }
-
-  // A battle logs thousands of lines, a few more each move: a screen keeps its list between
-  // draws (in `kept`) and appends the new lines rather than drawing them all again. It starts
-  // over when the lines it holds are not the start of the log (another seat, a replay gone back).
-  function logList(kept, log, fresh, viewer) {
-    const same = kept.list && kept.viewer === viewer && kept.count <= log.length
-      && (kept.count === 0 || log[kept.count - 1] === kept.last);
-    const list = same ? kept.list : el("ol", { class: "log", id: "log" });
-    const count = same ? kept.count : 0;
-    for (const line of list.querySelectorAll("li.fresh")) line.classList.remove("fresh");
-    list.append(...log.slice(count).map((line) => el("li", { text: line })));
-    for (let i = Math.max(0, log.length - fresh); i < log.length; i++) list.children[i].classList.add("fresh");
-    Object.assign(kept, { list, count: log.length, last: log[log.length - 1], viewer });
-    return list;
   }
 
   // The moves the server made for this seat (one possible choice, or passing while it follows).
@@ -701,7 +687,7 @@ const Carthago = (() => {
   async function replay(root, source) {
     const token = source.kind === "game" ? myGames.token(source.id) : null;
     const base = source.kind === "game" ? `/api/games/${source.id}` : `/api/records/${source.id}`;
-    const state = { step: 0, steps: 0, seat: "", previous: null, current: null, players: [], asked: 0, logKept: {} };
+    const state = { step: 0, steps: 0, seat: "", previous: null, current: null, players: [], asked: 0 };
     const info = source.kind === "game"
       ? await api("GET", base, undefined, token)
       : { players: [], status: "finished" };
@@ -732,7 +718,7 @@ const Carthago = (() => {
         const players = view.players || info.players;
         if (!seatSelect.options.length) fillSeats(players, view);
         const shown = { ...view, id: source.id, move: view.step, legal: [], players: players.length ? players : [], status: "replay" };
-        screen.replaceChildren(gameScreen(shown, state.previous ? { ...state.previous, viewer: view.viewer } : null, { live: false, logKept: state.logKept }));
+        screen.replaceChildren(gameScreen(shown, state.previous ? { ...state.previous, viewer: view.viewer } : null, { live: false }));
       } catch (error) { notation.replaceChildren(el("span", { class: "error", text: error.message })); }
     };
     const fillSeats = (players, view) => {
