@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from _pytest.mark import ParameterSet
 
 import carthago
 from carthago.compiled import running_compiled
@@ -20,14 +21,18 @@ from carthago.core.state import State
 PLAYOUT_SEEDS = range(12)
 
 
-def _variants() -> Iterator[tuple[str, dict[str, object]]]:
+def _variants() -> Iterator[ParameterSet]:
+    """Every game with each of its variants; those after a game's first are marked
+    ``more_variants``, which the interpreted pass of ``make test`` leaves to the compiled one
+    (where tests/core/test_compiled.py also plays every variant on both builds)."""
     for game_id in carthago.games():
-        for options in game_class(game_id).VARIANTS:
-            yield game_id, dict(options)
+        for number, options in enumerate(game_class(game_id).VARIANTS):
+            name = "-".join(f"{k}={v}" for k, v in options.items()) or "default"
+            marks = [pytest.mark.more_variants] if number else []
+            yield pytest.param((game_id, dict(options)), marks=marks, id=f"{game_id}-{name}")
 
 
 VARIANTS = list(_variants())
-IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for g, o in VARIANTS]
 
 
 def random_step(state: State, rng: random.Random) -> int:
@@ -46,7 +51,7 @@ def playout(game: carthago.Game, seed: int) -> Iterator[State]:
         yield state
 
 
-@pytest.fixture(params=VARIANTS, ids=IDS)
+@pytest.fixture(params=VARIANTS)
 def game(request: pytest.FixtureRequest) -> carthago.Game:
     game_id, options = request.param
     return carthago.load(game_id, **options)

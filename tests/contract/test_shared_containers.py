@@ -16,7 +16,7 @@ from carthago.compiled import running_compiled
 from carthago.core.chance import sample_chance_outcome
 from carthago.core.state import State
 from tests.contract.shared_guard import SharedWriteError, guard_clones
-from tests.contract.test_contract import IDS, VARIANTS, random_step
+from tests.contract.test_contract import VARIANTS, random_step
 
 pytestmark = pytest.mark.skipif(
     running_compiled(), reason="the guard patches interpreted state classes only"
@@ -39,10 +39,11 @@ def test_the_guard_catches_a_write_to_a_shared_list(monkeypatch: pytest.MonkeyPa
     assert state.ctx == []
 
 
-@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=IDS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_clones_and_resamples_write_no_shared_container(
-    game_id: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+    variant: tuple[str, dict[str, object]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    game_id, options = variant
     game = carthago.load(game_id, **options)
     rng = random.Random(7)
     for _ in range(2):
