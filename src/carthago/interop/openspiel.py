@@ -195,9 +195,10 @@ class _Holder:
     ) -> None:
         self.game = game
         self._state = state
-        # Who made each move (CHANCE for chance). Clones share the list, as carthago's states
-        # share their history: information-state strings and tensors read it at every
-        # simulation of a search, where OpenSpiel's full_history() costs a C++ round trip.
+        # Who made each move (OpenSpiel's chance id for chance). Clones share the list, as
+        # carthago's states share their history: information-state strings and tensors read it
+        # at every simulation of a search, where OpenSpiel's full_history() costs a C++ round
+        # trip.
         self._movers = movers if movers is not None else []
         self._moved = len(self._movers)
 
